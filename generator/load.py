@@ -1,0 +1,157 @@
+"""Reading snapshots: validated input or one clear error (STYLE.md practice 10).
+
+A snapshot is a `tools/list` result (`{"tools": [...]}`, other keys ignored), a JSON-RPC
+response (`{"result": {"tools": [...]}}`) or a bare list of tools. Anything else, or anything
+JSON itself would not call valid (NaN, Infinity, duplicate keys), is an `InputError` that names
+the file, the tool and the JSON path.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Final
+
+_MAX_BYTES: Final = 512 * 1024 * 1024
+
+
+class InputError(Exception):
+    """Bad input: printed by the CLI as one line, exit code 2."""
+
+    def __init__(self, file: str, tool: str | None, path: str, reason: str) -> None:
+        where = f"{file}: " + (f"tool {tool!r}: " if tool is not None else "") + f"{path}: "
+        super().__init__(where + reason)
+        self.file = file
+        self.tool = tool
+        self.path = path
+        self.reason = reason
+
+
+class _NonFinite:
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+
+class _DuplicateKeys(dict[str, Any]):
+    duplicate: str = ""
+
+
+def json_path(parts: tuple[str | int, ...]) -> str:
+    """`$.tools[3].inputSchema.properties['a b']` style."""
+    text = "$"
+    for part in parts:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif part.isidentifier():
+            text += f".{part}"
+        else:
+            text += "[" + json.dumps(part) + "]"
+    return text
+
+
+def parse_json(data: bytes, file: str) -> Any:
+    """Strict JSON: UTF-8, no NaN or Infinity, no duplicate keys, nesting `json` can parse."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InputError(file, None, "$", f"not UTF-8 (byte {error.start})") from None
+    try:
+        value = json.loads(text, parse_constant=_NonFinite, object_pairs_hook=_object)
+    except RecursionError:
+        raise InputError(file, None, "$", "nesting too deep to parse") from None
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno} column {error.colno}"
+        raise InputError(file, None, "$", f"not valid JSON: {error.msg} ({where})") from None
+    _refuse_invalid_values(value, file)
+    return value
+
+
+def load_snapshot(path: Path, label: str | None = None) -> tuple[dict[str, Any], ...]:
+    """The tools of one snapshot file, each with a string `name` and an object `inputSchema`."""
+    file = label or str(path)
+    try:
+        if path.stat().st_size > _MAX_BYTES:
+            raise InputError(file, None, "$", f"larger than {_MAX_BYTES} bytes")
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(file, None, "$", f"cannot read: {error.strerror or error}") from None
+    return tools_of(parse_json(data, file), file)
+
+
+def tools_of(document: Any, file: str) -> tuple[dict[str, Any], ...]:
+    tools, prefix = _tool_list(document, file)
+    for index, tool in enumerate(tools):
+        where = (*prefix, index)
+        if not isinstance(tool, dict):
+            raise InputError(file, None, json_path(where), "a tool must be an object")
+        name = tool.get("name")
+        if not isinstance(name, str):
+            raise InputError(file, None, json_path((*where, "name")), "a tool needs a string name")
+        if "inputSchema" not in tool:
+            raise InputError(file, name, json_path((*where, "inputSchema")), "missing inputSchema")
+        if not isinstance(tool["inputSchema"], dict):
+            raise InputError(
+                file, name, json_path((*where, "inputSchema")), "inputSchema must be an object"
+            )
+    return tuple(tools)
+
+
+def _tool_list(document: Any, file: str) -> tuple[list[Any], tuple[str | int, ...]]:
+    if isinstance(document, list):
+        return document, ()
+    if isinstance(document, dict):
+        if "tools" in document:
+            if not isinstance(document["tools"], list):
+                raise InputError(file, None, "$.tools", "tools must be a list")
+            return document["tools"], ("tools",)
+        result = document.get("result")
+        if isinstance(result, dict) and "tools" in result:
+            if not isinstance(result["tools"], list):
+                raise InputError(file, None, "$.result.tools", "tools must be a list")
+            return result["tools"], ("result", "tools")
+    raise InputError(
+        file, None, "$", 'expected {"tools": [...]}, a JSON-RPC response or a list of tools'
+    )
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result = dict(pairs)
+    if len(result) != len(pairs):
+        marked = _DuplicateKeys(result)
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                marked.duplicate = key
+                break
+            seen.add(key)
+        return marked
+    return result
+
+
+def _refuse_invalid_values(document: Any, file: str) -> None:
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(document, ())]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, dict):
+            if isinstance(value, _DuplicateKeys):
+                reason = f"duplicate key {value.duplicate!r}"
+                raise InputError(file, _tool_name(document, where), json_path(where), reason)
+            stack.extend((item, (*where, key)) for key, item in value.items())
+        elif isinstance(value, list):
+            stack.extend((item, (*where, index)) for index, item in enumerate(value))
+        elif isinstance(value, _NonFinite):
+            reason = f"{value.text} is not valid JSON"
+            raise InputError(file, _tool_name(document, where), json_path(where), reason)
+
+
+def _tool_name(document: Any, where: tuple[str | int, ...]) -> str | None:
+    """The name of the tool that `where` lies in, when it has one."""
+    for size in (1, 2, 3):
+        head = where[:size]
+        if head and isinstance(head[-1], int):
+            node: Any = document
+            for part in head:
+                node = node[part]
+            name = node.get("name") if isinstance(node, dict) else None
+            return name if isinstance(name, str) else None
+    return None

@@ -1,0 +1,281 @@
+"""The frozen, typed description of one generated module (STYLE.md practice 2).
+
+`build_model` makes every decision (strict or fallback or excluded, names, typed fields); the
+template only places what the properties here compute. Every value that reaches the module's
+source is plain JSON-like data, emitted later by `literals`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from . import __version__, typed
+from .identifiers import class_name, unique
+from .literals import MAX_LITERAL_DEPTH, JsonText, depth
+from .naming import NamedTool, Rename, ServerTools, Toolset
+from .strict import Conversion, Dropped, NullPath, Unsupported, convert, format_path
+from .text import clean_annotations
+
+StrictMode = Literal["auto", "true", "false"]
+FALLBACK_EVENT: Final = "conduit_mcp.client.adapter.strict_fallback"
+_LISTED_IN_DOCSTRING: Final = 40
+# Names the runtime defines; a TypedDict name must never shadow one of them.
+_RESERVED: Final = frozenset({"ToolCall", "Report", "TYPE_CHECKING", "NAMES", "REPORT"})
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A tool sent non-strict (fallback) or left out (excluded), and why."""
+
+    name: str
+    server: str
+    tool: str
+    path: str  # JSON pointer into the tool's inputSchema
+    keyword: str
+    reason: str
+
+    @classmethod
+    def of(cls, named: NamedTool, error: Unsupported) -> Decision:
+        path = format_path(error.path)
+        return cls(named.exposed, named.server, named.tool, path, error.keyword, error.reason)
+
+    def as_dict(self) -> dict[str, str]:
+        return {
+            "name": self.name,
+            "server": self.server,
+            "tool": self.tool,
+            "path": self.path,
+            "keyword": self.keyword,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ToolModel:
+    exposed: str
+    server: str
+    tool: str
+    description: str
+    parameters: dict[str, Any]
+    strict: bool
+    null_paths: tuple[NullPath, ...]
+    dropped: tuple[Dropped, ...]
+    shape: str  # the TypedDict's name
+    fields: tuple[typed.Field, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleModel:
+    servers: tuple[tuple[str, int], ...]  # (server, tools exposed)
+    tools: tuple[ToolModel, ...]
+    fallbacks: tuple[Decision, ...]
+    excluded: tuple[Decision, ...]
+    renames: tuple[Rename, ...]
+    filtered: tuple[tuple[str, str], ...]
+    strict_mode: StrictMode
+    input_hash: str
+    version: str = __version__
+
+    @property
+    def names(self) -> dict[str, tuple[str, str]]:
+        return {tool.exposed: (tool.server, tool.tool) for tool in self.tools}
+
+    @property
+    def null_paths(self) -> dict[str, tuple[NullPath, ...]]:
+        return {tool.exposed: tool.null_paths for tool in self.tools if tool.null_paths}
+
+    @property
+    def shapes(self) -> dict[str, str]:
+        return {tool.shape: tool.exposed for tool in self.tools}
+
+    @property
+    def definitions(self) -> list[tuple[str, str, object, bool]]:
+        return [
+            (tool.exposed, tool.description, _parameters_value(tool.parameters), tool.strict)
+            for tool in self.tools
+        ]
+
+    @property
+    def report_fallbacks(self) -> tuple[dict[str, str], ...]:
+        return tuple(entry.as_dict() for entry in self.fallbacks)
+
+    @property
+    def report_excluded(self) -> tuple[dict[str, str], ...]:
+        return tuple(entry.as_dict() for entry in self.excluded)
+
+    @property
+    def report_renames(self) -> tuple[dict[str, str], ...]:
+        return tuple(
+            {"name": r.exposed, "server": r.server, "tool": r.tool, "reason": r.reason}
+            for r in self.renames
+        )
+
+    @property
+    def report_dropped(self) -> tuple[dict[str, str], ...]:
+        return tuple(
+            {"name": tool.exposed, "path": format_path(item.path), "keyword": item.keyword}
+            for tool in self.tools
+            for item in tool.dropped
+        )
+
+    @property
+    def typed_section(self) -> str:
+        sections = [typed.section(tool.shape, tool.fields) for tool in self.tools]
+        return "".join(sections) or "    pass\n"
+
+    @property
+    def docstring(self) -> str:
+        return _docstring(self)
+
+
+def build_model(toolset: Toolset, mode: StrictMode, input_hash: str) -> ModuleModel:
+    """Decide, per tool, what is sent: strict schema, non-strict fallback, or nothing."""
+    tools: list[ToolModel] = []
+    fallbacks: list[Decision] = []
+    excluded: list[Decision] = []
+    shapes: set[str] = set(_RESERVED)
+    for named in toolset.tools:
+        tool, decision = _tool_model(named, mode, shapes)
+        if decision is not None:
+            (fallbacks if tool is not None else excluded).append(decision)
+        if tool is not None:
+            tools.append(tool)
+    counts = dict.fromkeys((t.server for t in toolset.tools), 0)
+    for tool in tools:
+        counts[tool.server] += 1
+    return ModuleModel(
+        servers=tuple(counts.items()),
+        tools=tuple(tools),
+        fallbacks=tuple(fallbacks),
+        excluded=tuple(excluded),
+        renames=toolset.renames,
+        filtered=toolset.filtered,
+        strict_mode=mode,
+        input_hash=input_hash,
+    )
+
+
+def _tool_model(
+    named: NamedTool, mode: StrictMode, shapes: set[str]
+) -> tuple[ToolModel | None, Decision | None]:
+    """The tool as sent (None: excluded) and the fallback or exclusion decision, if any."""
+    schema = named.input_schema
+    if schema.get("type") not in ("object", ["object"]):
+        # OpenAI refuses a non-object root even with "strict": false, failing the whole
+        # request (openai-rules.md 0), so such a tool is left out in every mode.
+        reason = "the inputSchema root is not an object schema; OpenAI refuses it in any mode"
+        return None, Decision.of(named, Unsupported((), "type", reason))
+    decision = None
+    if mode != "false":
+        try:
+            conversion = convert(schema)
+        except Unsupported as error:
+            decision = Decision.of(named, error)
+            if mode == "true":
+                return None, decision
+        else:
+            optional = {path[0] for path in conversion.null_paths if len(path) == 1}
+            return _make(named, conversion.schema, True, conversion, optional, shapes), None
+    return (
+        _make(named, _non_strict(schema), False, None, _optional_properties(schema), shapes),
+        decision,
+    )
+
+
+def _make(
+    named: NamedTool,
+    parameters: dict[str, Any],
+    strict: bool,
+    conversion: Conversion | None,
+    optional: set[str | None],
+    shapes: set[str],
+) -> ToolModel:
+    return ToolModel(
+        exposed=named.exposed,
+        server=named.server,
+        tool=named.tool,
+        description=named.description,
+        parameters=parameters,
+        strict=strict,
+        null_paths=conversion.null_paths if conversion else (),
+        dropped=conversion.dropped if conversion else (),
+        shape=unique(class_name(named.exposed, "Args"), shapes),
+        fields=typed.fields(named.input_schema, optional),
+    )
+
+
+def input_hash(servers: list[ServerTools], mode: StrictMode) -> str:
+    """sha256 of everything the output depends on, in a canonical JSON form."""
+    canonical = {
+        "generator": __version__,
+        "strict": mode,
+        "servers": [
+            {
+                "name": s.name,
+                "prefix": s.prefix,
+                "include": list(s.include),
+                "exclude": list(s.exclude),
+                "tools": list(s.tools),
+            }
+            for s in servers
+        ],
+    }
+    text = json.dumps(canonical, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def _non_strict(schema: dict[str, Any]) -> dict[str, Any]:
+    """The original schema with annotations cleaned (seed: fallbacks keep their schema)."""
+    cleaned: dict[str, Any] = clean_annotations(schema)
+    return cleaned
+
+
+def _optional_properties(schema: dict[str, Any]) -> set[str | None]:
+    properties = schema.get("properties")
+    required = schema.get("required")
+    names: set[str | None] = set(properties) if isinstance(properties, dict) else set()
+    if isinstance(required, list):
+        names -= {name for name in required if isinstance(name, str)}
+    return names
+
+
+def _parameters_value(parameters: dict[str, Any]) -> object:
+    # DESIGN.md: too deep for a Python literal (CPython's parser stops near 200 brackets),
+    # a schema is carried as JSON text and parsed when `tools()` is called.
+    if depth(parameters) > MAX_LITERAL_DEPTH:
+        return JsonText(json.dumps(parameters, ensure_ascii=False, separators=(",", ":")))
+    return parameters
+
+
+def _docstring(model: ModuleModel) -> str:
+    strict_count = sum(tool.strict for tool in model.tools)
+    lines = [
+        f"OpenAI function tools for {len(model.tools)} MCP tools from "
+        f"{len(model.servers)} server{'s' if len(model.servers) != 1 else ''}.",
+        "",
+        f"Generated by mcp2openai {model.version} from input sha256:{model.input_hash[:16]}.",
+        "Do not edit: regenerate with `mcp2openai build` (and check with `--check`).",
+        "",
+        "Servers:",
+        *(f"    {server}: {count} tools" for server, count in model.servers),
+        "",
+        f"Strict mode {model.strict_mode}: {strict_count} strict, "
+        f"{len(model.fallbacks)} non-strict fallbacks, {len(model.excluded)} excluded.",
+    ]
+    for title, entries in (("Fallbacks", model.fallbacks), ("Excluded", model.excluded)):
+        if entries:
+            lines += ["", f"{title}:"]
+            lines += [
+                f"    {e.name}: {e.keyword} at {e.path}" for e in entries[:_LISTED_IN_DOCSTRING]
+            ]
+            if len(entries) > _LISTED_IN_DOCSTRING:
+                lines.append(f"    ... and {len(entries) - _LISTED_IN_DOCSTRING} more (see REPORT)")
+    lines += [
+        "",
+        "API: tools(api), tool_calls(response), tool_output(call_id, outcome, api=...),",
+        "execute_tool_calls(response, call_tool), arguments(call, <Tool>Args), NAMES, REPORT.",
+    ]
+    return "\n".join(lines)

@@ -1,0 +1,135 @@
+"""The toolset: which tools are exposed, under which names (DESIGN.md "Naming"; seed PO-7, PI-1).
+
+Names must match ^[A-Za-z0-9_-]{1,64}$ on both APIs (openai-rules.md 3.3). Every tool gets
+`sanitize(prefix + name)`; a name that is too long, empty, or already taken gets a hashed form
+that depends only on the server and tool name, so the same input always gives the same names.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from typing import Any, Final
+
+from .text import clean_description
+
+SERVER_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+MAX_NAME: Final = 64
+_UNSAFE: Final = re.compile(r"[^A-Za-z0-9_-]")
+
+
+class NamingError(ValueError):
+    """A server name or filter that cannot be used."""
+
+
+@dataclass(frozen=True, slots=True)
+class ServerTools:
+    """One server's tools as loaded, with its naming options."""
+
+    name: str
+    tools: tuple[dict[str, Any], ...]
+    prefix: str | None = None  # None: "<server>__"
+    include: tuple[str, ...] = ()  # glob patterns on MCP tool names; empty: every tool
+    exclude: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class NamedTool:
+    exposed: str
+    server: str
+    tool: str
+    description: str
+    input_schema: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Rename:
+    """A tool whose exposed name is not the plain prefix + name, or that was dropped."""
+
+    exposed: str
+    server: str
+    tool: str
+    reason: str  # "sanitized", "hashed", "collision" or "duplicate"
+
+
+@dataclass(frozen=True, slots=True)
+class Toolset:
+    tools: tuple[NamedTool, ...]
+    renames: tuple[Rename, ...]
+    filtered: tuple[tuple[str, str], ...]  # (server, tool) left out by include/exclude
+
+
+def build(servers: list[ServerTools]) -> Toolset:
+    """The seed's `Naming.build`: servers in order, each tool in the order the server listed it."""
+    taken: set[str] = set()
+    seen_servers: set[str] = set()
+    tools: list[NamedTool] = []
+    renames: list[Rename] = []
+    filtered: list[tuple[str, str]] = []
+    for server in servers:
+        if not SERVER_NAME.fullmatch(server.name):
+            raise NamingError(f"server name {server.name!r} must match ^[A-Za-z][A-Za-z0-9_-]*$")
+        if server.name in seen_servers:
+            raise NamingError(f"server name {server.name!r} is given twice")
+        seen_servers.add(server.name)
+        prefix = f"{server.name}__" if server.prefix is None else server.prefix
+        listed: set[str] = set()
+        for tool in server.tools:
+            name: str = tool["name"]
+            if not _selected(name, server):
+                filtered.append((server.name, name))
+                continue
+            if name in listed:
+                renames.append(Rename("", server.name, name, "duplicate"))
+                continue
+            listed.add(name)
+            exposed, reason = _exposed_name(prefix, server.name, name, taken)
+            taken.add(exposed)
+            if reason:
+                renames.append(Rename(exposed, server.name, name, reason))
+            tools.append(
+                NamedTool(exposed, server.name, name, _description(tool), tool["inputSchema"])
+            )
+    return Toolset(tuple(tools), tuple(renames), tuple(filtered))
+
+
+def sanitize(name: str) -> str:
+    """Every character outside [A-Za-z0-9_-] becomes "_"."""
+    return _UNSAFE.sub("_", name)
+
+
+def hashed_name(base: str, server: str, tool: str, attempt: int = 0) -> str:
+    """The first 55 characters of `base`, "_", then 8 hex digits of sha256(server NUL tool)."""
+    key = f"{server}\0{tool}" + (f"\0{attempt}" if attempt else "")
+    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return f"{base[:55]}_{digest}"
+
+
+def _exposed_name(prefix: str, server: str, tool: str, taken: set[str]) -> tuple[str, str]:
+    plain = prefix + tool
+    exposed = sanitize(plain)
+    reason = "" if exposed == plain else "sanitized"
+    if not exposed or len(exposed) > MAX_NAME:
+        exposed, reason = hashed_name(exposed, server, tool), "hashed"
+    attempt = 0
+    while exposed in taken:
+        # The first tool keeps a name; a later one gets the hashed form (rehashed if even
+        # that is taken, which needs a deliberate clash).
+        exposed, reason = hashed_name(sanitize(plain), server, tool, attempt), "collision"
+        attempt += 1
+    return exposed, reason
+
+
+def _selected(name: str, server: ServerTools) -> bool:
+    if server.include and not any(fnmatchcase(name, pattern) for pattern in server.include):
+        return False
+    return not any(fnmatchcase(name, pattern) for pattern in server.exclude)
+
+
+def _description(tool: dict[str, Any]) -> str:
+    for key in ("description", "title"):
+        if isinstance(tool.get(key), str):
+            return clean_description(tool[key])
+    return ""

@@ -1,0 +1,82 @@
+"""The whole build in one function (STYLE.md practice 1): load, name, convert, render, write."""
+
+from __future__ import annotations
+
+import difflib
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import naming
+from .load import load_snapshot
+from .model import ModuleModel, StrictMode, build_model, input_hash
+from .render import render
+
+
+@dataclass(frozen=True, slots=True)
+class ServerInput:
+    """One `--server NAME=SNAPSHOT.json`, with its naming options."""
+
+    name: str
+    snapshot: Path
+    prefix: str | None = None
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Build:
+    model: ModuleModel
+    source: str
+
+
+def build(servers: list[ServerInput], mode: StrictMode) -> Build:
+    """Snapshots in, module source out. Raises InputError or NamingError on bad input."""
+    loaded = [
+        naming.ServerTools(s.name, load_snapshot(s.snapshot), s.prefix, s.include, s.exclude)
+        for s in servers
+    ]
+    toolset = naming.build(loaded)
+    model = build_model(toolset, mode, input_hash(loaded, mode))  # strict conversion per tool
+    return Build(model, render(model))
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write `text` to `path` through a temporary file and a rename: never half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual mode
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def difference(path: Path, text: str, limit: int = 40) -> str | None:
+    """None when `path` holds exactly `text`; else the start of a unified diff."""
+    try:
+        current = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        current = None
+    if current == text:
+        return None
+    if current is None:
+        return f"{path} does not exist or cannot be read"
+    lines = difflib.unified_diff(
+        current.splitlines(keepends=True),
+        text.splitlines(keepends=True),
+        fromfile=f"{path} (on disk)",
+        tofile=f"{path} (generated)",
+    )
+    shown = [line for _, line in zip(range(limit), lines, strict=False)]
+    return "".join(shown).rstrip("\n")

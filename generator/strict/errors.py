@@ -1,0 +1,40 @@
+"""The two things a conversion can say about a schema besides the result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# A path into the input schema: object keys and array indices, as in a JSON pointer.
+SchemaPath = tuple[str | int, ...]
+# A path into an instance (the model's arguments): a str is a property name, None every array item.
+NullPath = tuple[str | None, ...]
+
+
+class Unsupported(Exception):
+    """The schema is valid but outside what OpenAI accepts with "strict": true.
+
+    `path` locates the offending node in the input schema; `keyword` is the keyword at fault
+    (present in the input at `path`, or "type" when the node has no type at all), or a limit
+    name: max_properties, max_depth, max_chars, max_enum_values, max_enum_chars, max_null_paths.
+    """
+
+    def __init__(self, path: SchemaPath, keyword: str, reason: str) -> None:
+        super().__init__(f"{format_path(path)}: {keyword}: {reason}")
+        self.path = path
+        self.keyword = keyword
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class Dropped:
+    """A keyword the conversion removed because it only narrows or annotates values."""
+
+    path: SchemaPath
+    keyword: str
+
+
+def format_path(path: SchemaPath) -> str:
+    """A schema path as a JSON pointer ("/properties/a/items"), "/" escaped as "~1"."""
+    if not path:
+        return "#"
+    return "#/" + "/".join(str(part).replace("~", "~0").replace("/", "~1") for part in path)

@@ -1,0 +1,58 @@
+"""Build the golden adapters in generated/ from generated/snapshots/ (`make generate`).
+
+One module per snapshot (`generated/mcp_<name>.py`) and one combining every server
+(`generated/mcp_all.py`), all with the default strict mode. `--check` writes nothing and fails
+with a diff when a committed module differs from what the generator builds now.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from generator.pipeline import ServerInput, build, difference, write_atomically
+
+ROOT = Path(__file__).resolve().parent.parent
+GENERATED = ROOT / "generated"
+
+
+def targets() -> dict[Path, list[ServerInput]]:
+    snapshots = sorted((GENERATED / "snapshots").glob("*.json"))
+    servers = [ServerInput(path.stem, path.relative_to(ROOT)) for path in snapshots]
+    modules = {GENERATED / f"mcp_{server.name}.py": [server] for server in servers}
+    modules[GENERATED / "mcp_all.py"] = servers
+    return modules
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--check", action="store_true", help="compare, write nothing")
+    check = parser.parse_args().check
+    stale = []
+    for out, servers in targets().items():
+        source = build(servers, "auto").source
+        if check:
+            diff = difference(out, source)
+            if diff is not None:
+                stale.append(out)
+                print(diff, file=sys.stderr)
+        else:
+            write_atomically(out, source)
+            print(f"wrote {out.relative_to(ROOT)}")
+    expected = set(targets())
+    extra = [path for path in GENERATED.glob("mcp_*.py") if path not in expected]
+    for path in extra:
+        if check:
+            stale.append(path)
+        else:
+            path.unlink()
+    if stale:
+        names = ", ".join(str(path.relative_to(ROOT)) for path in stale)
+        print(f"generated/ is out of date ({names}): run `make generate`", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
