@@ -1,0 +1,121 @@
+"""DESIGN.md "Naming": exposed names, collisions, duplicates, filters and description cleaning."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from typing import Any
+
+import pytest
+
+from generator.naming import NamingError, ServerTools, build, hashed_name
+from generator.text import MAX_DESCRIPTION_BYTES, clean_description, clean_text
+
+NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def tool(name: str, description: Any = "d") -> dict[str, Any]:
+    return {"name": name, "description": description, "inputSchema": {"type": "object"}}
+
+
+def names(*servers: ServerTools) -> list[str]:
+    return [t.exposed for t in build(list(servers)).tools]
+
+
+def test_default_prefix_and_sanitising() -> None:
+    server = ServerTools("fs", (tool("read_file"), tool("fetch.page"), tool("a/b c"), tool("ünï")))
+    assert names(server) == ["fs__read_file", "fs__fetch_page", "fs__a_b_c", "fs___n_"]
+    toolset = build([server])
+    assert [(r.tool, r.reason) for r in toolset.renames] == [
+        ("fetch.page", "sanitized"),
+        ("a/b c", "sanitized"),
+        ("ünï", "sanitized"),
+    ]
+
+
+def test_custom_and_empty_prefix() -> None:
+    assert names(ServerTools("fs", (tool("read"),), prefix="files_")) == ["files_read"]
+    assert names(ServerTools("fs", (tool("read"),), prefix="")) == ["read"]
+
+
+def test_long_names_get_the_hashed_form() -> None:
+    long = "x" * 80
+    exposed = names(ServerTools("srv", (tool(long),)))[0]
+    digest = hashlib.sha256(f"srv\0{long}".encode()).hexdigest()[:8]
+    assert exposed == ("srv__" + long)[:55] + "_" + digest
+    assert len(exposed) == 64 and NAME.fullmatch(exposed)
+    assert names(ServerTools("srv", (tool(long),))) == [exposed]  # stable
+
+
+def test_empty_name_with_empty_prefix_gets_a_hashed_name() -> None:
+    exposed = names(ServerTools("srv", (tool(""),), prefix=""))[0]
+    assert NAME.fullmatch(exposed)
+
+
+def test_collisions_first_keeps_the_name_later_gets_hashed() -> None:
+    toolset = build(
+        [
+            ServerTools("a", (tool("x.y"), tool("x_y"))),
+            ServerTools("b", (tool("a__x_y"),), prefix=""),
+        ]
+    )
+    exposed = [t.exposed for t in toolset.tools]
+    assert exposed[0] == "a__x_y"
+    assert exposed[1] == hashed_name("a__x_y", "a", "x_y")
+    assert exposed[2] == hashed_name("a__x_y", "b", "a__x_y")
+    assert len(set(exposed)) == 3
+    assert [r.reason for r in toolset.renames] == ["sanitized", "collision", "collision"]
+
+
+def test_duplicate_tool_names_first_wins_and_is_reported() -> None:
+    toolset = build([ServerTools("s", (tool("t", "first"), tool("t", "second")))])
+    assert [(t.exposed, t.description) for t in toolset.tools] == [("s__t", "first")]
+    assert [(r.tool, r.reason) for r in toolset.renames] == [("t", "duplicate")]
+
+
+def test_server_names_are_validated() -> None:
+    for bad in ["", "1abc", "a b", "a.b", "é"]:
+        with pytest.raises(NamingError):
+            build([ServerTools(bad, ())])
+    with pytest.raises(NamingError):
+        build([ServerTools("a", ()), ServerTools("a", ())])
+
+
+def test_include_and_exclude_filters() -> None:
+    server = ServerTools(
+        "g",
+        (tool("get_issue"), tool("create_issue"), tool("get_pr")),
+        include=("get_*",),
+        exclude=("*_pr",),
+    )
+    toolset = build([server])
+    assert [t.tool for t in toolset.tools] == ["get_issue"]
+    assert toolset.filtered == (("g", "create_issue"), ("g", "get_pr"))
+
+
+def test_order_is_kept() -> None:
+    assert names(ServerTools("b", (tool("z"), tool("a"))), ServerTools("a", (tool("m"),))) == [
+        "b__z",
+        "b__a",
+        "a__m",
+    ]
+
+
+def test_description_cleaning_and_cap() -> None:
+    dirty = "a\u200bb\u202ec\U000e0041d\u00ade\x00f\x1bg\nh\ti\ud800j\ufe0f"
+    assert clean_text(dirty) == "abcdefg\nh\tij"
+    capped = clean_description("é" * 5000)
+    assert len(capped.encode()) <= MAX_DESCRIPTION_BYTES and capped == "é" * 2048
+    assert len(clean_description("\U0001f600" * 2000).encode()) == 4096
+
+
+def test_description_falls_back_to_title_then_empty() -> None:
+    toolset = build(
+        [
+            ServerTools(
+                "s",
+                ({"name": "a", "title": "T", "inputSchema": {}}, {"name": "b", "inputSchema": {}}),
+            )
+        ]
+    )
+    assert [t.description for t in toolset.tools] == ["T", ""]
