@@ -166,10 +166,8 @@ def depth(value: object) -> int:
 
 def docstring(text: str) -> str:
     """A triple-quoted docstring showing `text`: backslashes then quotes escaped, no surrogates."""
-    body = text.replace("\\", "\\\\").replace('"""', '\\"\\"\\"')
+    body = text.replace("\\", "\\\\").replace('"', '\\"')
     body = "".join(ch if ch.isprintable() or ch == "\n" else _escape(ch) for ch in body)
-    if body.endswith('"'):
-        body = body[:-1] + '\\"'
     return f'"""{body}"""'
 
 
