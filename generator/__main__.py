@@ -1,0 +1,5 @@
+"""`python -m generator` runs the `mcp2openai` command."""
+
+from .cli import main
+
+main(prog_name="mcp2openai")

@@ -1,0 +1,53 @@
+"""Helpers shared by the tests that build and import generated modules."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from click.testing import CliRunner, Result
+
+from generator.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+GENERATED = ROOT / "generated"
+SNAPSHOTS = GENERATED / "snapshots"
+_counter = itertools.count()
+
+
+def run_cli(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def write_snapshot(directory: Path, name: str, tools: list[dict[str, Any]]) -> Path:
+    path = directory / f"{name}.json"
+    path.write_text(json.dumps({"tools": tools}), encoding="utf-8")
+    return path
+
+
+def import_path(path: Path) -> ModuleType:
+    """Import a generated module from its file under a fresh, unique module name."""
+    name = f"m2o_test_{next(_counter)}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def build_module(
+    directory: Path, servers: dict[str, list[dict[str, Any]]], *options: str
+) -> tuple[ModuleType, Result]:
+    args = []
+    for name, tools in servers.items():
+        args += ["--server", f"{name}={write_snapshot(directory, name, tools)}"]
+    out = directory / f"adapter_{next(_counter)}.py"
+    result = run_cli("build", *args, "--out", str(out), *options)
+    assert result.exit_code == 0, result.output
+    return import_path(out), result

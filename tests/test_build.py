@@ -1,0 +1,262 @@
+"""`mcp2openai build` and the module it writes: isolation, determinism, --check, strict modes."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import black
+import pytest
+from buildutil import GENERATED, ROOT, SNAPSHOTS, build_module, run_cli, write_snapshot
+from openai_checker import tool_violations
+
+from generator.render import BLACK_MODE
+from generator.strict import convert
+from generator.text import clean_annotations
+
+MODULES = sorted(GENERATED.glob("mcp_*.py"))
+
+
+def tool(name: str, schema: dict[str, Any], description: str = "d") -> dict[str, Any]:
+    return {"name": name, "description": description, "inputSchema": schema}
+
+
+CONVERTIBLE = tool("ok", {"type": "object", "properties": {"a": {"type": "string"}}})
+UNSUPPORTED = tool(
+    "open",
+    {
+        "type": "object",
+        "properties": {"m": {"type": "object", "additionalProperties": {"type": "string"}}},
+    },
+)
+NOT_OBJECT = tool("scalar", {"type": "string"})
+
+
+def test_golden_modules_exist_for_every_snapshot() -> None:
+    assert {p.stem for p in MODULES} == {f"mcp_{p.stem}" for p in SNAPSHOTS.glob("*.json")} | {
+        "mcp_all"
+    }
+
+
+def test_golden_modules_are_up_to_date() -> None:
+    result = subprocess.run(
+        [sys.executable, "scripts/generate.py", "--check"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[p.stem for p in MODULES])
+def test_generated_module_imports_isolated_with_stdlib_only(path: Path) -> None:
+    code = (
+        "import sys\n"
+        f"sys.path[:] = [{str(path.parent)!r}] + [p for p in sys.path if 'site-packages' not in p]\n"
+        f"import {path.stem} as m\n"
+        "before = set(sys.modules)\n"
+        "chat, responses = m.tools('chat'), m.tools('responses')\n"
+        "assert len(chat) == len(responses) == len(m.NAMES)\n"
+        "print(len(chat))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    imported = _imports(path)
+    assert imported <= set(sys.stdlib_module_names) | {"__future__"}, imported
+
+
+@pytest.mark.parametrize("path", MODULES, ids=[p.stem for p in MODULES])
+def test_generated_module_is_black_stable_and_definitions_are_valid(path: Path) -> None:
+    source = path.read_text(encoding="utf-8")
+    assert black.format_str(source, mode=BLACK_MODE) == source
+    module = _load(path)
+    for api in ("chat", "responses"):
+        for definition in module.tools(api):
+            assert tool_violations(definition, api) == [], definition
+
+
+def _imports(path: Path) -> set[str]:
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            names.add((node.module or "").split(".")[0])
+    return names
+
+
+def _load(path: Path) -> Any:
+    from buildutil import import_path
+
+    return import_path(path)
+
+
+def test_build_is_deterministic_across_hash_seeds(tmp_path: Path) -> None:
+    args = [
+        "--server",
+        f"everything={SNAPSHOTS / 'everything.json'}",
+        "--server",
+        f"notion={SNAPSHOTS / 'notion.json'}",
+    ]
+    outputs = []
+    for seed in ("0", "1"):
+        out = tmp_path / f"seed{seed}.py"
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        subprocess.run(
+            [sys.executable, "-m", "generator", "build", *args, "--out", str(out), "-q"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
+    assert b"/work/" not in outputs[0] and str(tmp_path).encode() not in outputs[0]
+
+
+def test_check_exits_1_on_difference_0_on_match_and_writes_nothing(tmp_path: Path) -> None:
+    snapshot = write_snapshot(tmp_path, "s", [CONVERTIBLE])
+    out = tmp_path / "adapter.py"
+    assert (
+        run_cli("build", "--server", f"s={snapshot}", "--out", str(out), "--check").exit_code == 1
+    )
+    assert not out.exists()
+    assert run_cli("build", "--server", f"s={snapshot}", "--out", str(out)).exit_code == 0
+    stamp = out.stat().st_mtime_ns
+    assert (
+        run_cli("build", "--server", f"s={snapshot}", "--out", str(out), "--check").exit_code == 0
+    )
+    out.write_text(out.read_text() + "# edited\n")
+    stamp = out.stat().st_mtime_ns
+    result = run_cli("build", "--server", f"s={snapshot}", "--out", str(out), "--check")
+    assert result.exit_code == 1 and "out of date" in result.output
+    assert out.stat().st_mtime_ns == stamp
+
+
+def test_strict_auto_falls_back_and_reports(tmp_path: Path) -> None:
+    module, result = build_module(tmp_path, {"s": [CONVERTIBLE, UNSUPPORTED, NOT_OBJECT]})
+    by_name = {d["name"]: d for d in module.tools("responses")}
+    assert by_name["s__ok"]["strict"] is True
+    assert by_name["s__open"]["strict"] is False
+    assert by_name["s__open"]["parameters"] == UNSUPPORTED["inputSchema"]
+    assert "s__scalar" not in by_name
+    assert [(e["name"], e["keyword"], e["path"]) for e in module.REPORT.fallbacks] == [
+        ("s__open", "additionalProperties", "#/properties/m")
+    ]
+    assert [e["name"] for e in module.REPORT.excluded] == ["s__scalar"]
+    assert "fallback s__open: additionalProperties at #/properties/m" in result.output
+
+
+def test_strict_true_leaves_unconvertible_tools_out(tmp_path: Path) -> None:
+    module, _ = build_module(
+        tmp_path, {"s": [CONVERTIBLE, UNSUPPORTED, NOT_OBJECT]}, "--strict", "true"
+    )
+    assert [d["function"]["name"] for d in module.tools("chat") if d["function"]["strict"]] == [
+        "s__ok"
+    ]
+    assert len(module.tools("chat")) == 1
+    assert [e["name"] for e in module.REPORT.excluded] == ["s__open", "s__scalar"]
+    assert module.REPORT.fallbacks == ()
+
+
+def test_strict_false_sends_original_schemas_with_descriptions_cleaned(tmp_path: Path) -> None:
+    dirty = tool(
+        "ok",
+        {"type": "object", "properties": {"a": {"type": "string", "description": "x\u200by"}}},
+        "t\u202ed",
+    )
+    module, _ = build_module(tmp_path, {"s": [dirty, UNSUPPORTED, NOT_OBJECT]}, "--strict", "false")
+    definitions = module.tools("responses")
+    assert [d["strict"] for d in definitions] == [False, False]
+    assert definitions[0]["parameters"] == clean_annotations(dirty["inputSchema"])
+    assert definitions[0]["parameters"]["properties"]["a"]["description"] == "xy"
+    assert definitions[0]["description"] == "td"
+    assert [e["name"] for e in module.REPORT.excluded] == ["s__scalar"]
+
+
+def test_tools_match_the_converter_exactly_for_a_real_server(tmp_path: Path) -> None:
+    snapshot = json.loads((SNAPSHOTS / "filesystem.json").read_text())
+    module, _ = build_module(tmp_path, {"fs": snapshot["tools"]})
+    for definition, source in zip(module.tools("responses"), snapshot["tools"], strict=True):
+        assert definition["parameters"] == convert(source["inputSchema"]).schema
+        assert definition["name"] == "fs__" + source["name"]
+    chat = module.tools("chat")[0]
+    assert list(chat) == ["type", "function"] and list(chat["function"]) == [
+        "name",
+        "description",
+        "parameters",
+        "strict",
+    ]
+    assert list(module.tools("responses")[0]) == [
+        "type",
+        "name",
+        "description",
+        "parameters",
+        "strict",
+    ]
+
+
+def test_tools_returns_fresh_objects(tmp_path: Path) -> None:
+    module, _ = build_module(tmp_path, {"s": [CONVERTIBLE]})
+    first = module.tools("responses")
+    first[0]["parameters"]["properties"].clear()
+    assert module.tools("responses")[0]["parameters"]["properties"] != {}
+
+
+def test_malformed_snapshot_exits_2_with_one_line_and_writes_nothing(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"tools": [{"name": "t", "inputSchema": "nope"}]}')
+    out = tmp_path / "adapter.py"
+    result = subprocess.run(
+        [sys.executable, "-m", "generator", "build", "--server", f"s={bad}", "--out", str(out)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 2
+    assert (
+        result.stderr.strip()
+        == f"mcp2openai: error: {bad}: tool 't': $.tools[0].inputSchema: inputSchema must be an object"
+    )
+    assert not out.exists() and list(tmp_path.iterdir()) == [bad]
+
+
+def test_bad_server_name_and_usage_exit_2(tmp_path: Path) -> None:
+    snapshot = write_snapshot(tmp_path, "s", [CONVERTIBLE])
+    result = run_cli("build", "--server", f"1bad={snapshot}", "--out", str(tmp_path / "o.py"))
+    assert result.exit_code == 2 and "server name '1bad'" in result.output
+    assert run_cli("build", "--server", "nonsense", "--out", str(tmp_path / "o.py")).exit_code == 2
+    assert not (tmp_path / "o.py").exists()
+
+
+def test_deep_fallback_schema_is_emitted_as_json_text(tmp_path: Path) -> None:
+    schema: dict[str, Any] = {"type": "string"}
+    for _ in range(300):
+        schema = {"type": "object", "properties": {"n": schema}}
+    module, _ = build_module(tmp_path, {"s": [tool("deep", schema)]})
+    assert module.tools("chat")[0]["function"]["parameters"] == schema
+    assert module.tools("chat")[0]["function"]["strict"] is False
+
+
+def test_report_json(tmp_path: Path) -> None:
+    snapshot = write_snapshot(tmp_path, "s", [CONVERTIBLE, UNSUPPORTED])
+    report = tmp_path / "report.json"
+    assert (
+        run_cli(
+            "build",
+            "--server",
+            f"s={snapshot}",
+            "--out",
+            str(tmp_path / "a.py"),
+            "--report-json",
+            str(report),
+        ).exit_code
+        == 0
+    )
+    document = json.loads(report.read_text())
+    assert document["fallbacks"][0]["event"] == "conduit_mcp.client.adapter.strict_fallback"
+    assert document["fallbacks"][0]["name"] == "s__open"

@@ -1,0 +1,54 @@
+"""`mypy --strict` accepts the generated modules and typed use of them, and rejects misuse."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from buildutil import GENERATED, ROOT
+
+TYPING = ROOT / "tests" / "typing"
+
+
+def mypy(*paths: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--no-incremental",
+            "--config-file",
+            "/dev/null",
+            *paths,
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={"MYPYPATH": str(GENERATED), "PATH": ""},
+    )
+
+
+def test_mypy_strict_accepts_generated_modules_and_typed_use() -> None:
+    result = mypy(
+        str(GENERATED / "mcp_git.py"),
+        str(GENERATED / "mcp_everything.py"),
+        str(TYPING / "good_use.py"),
+    )
+    assert result.returncode == 0, result.stdout
+
+
+def test_mypy_strict_accepts_the_combined_module() -> None:
+    result = mypy(str(GENERATED / "mcp_all.py"))
+    assert result.returncode == 0, result.stdout
+
+
+def test_mypy_rejects_wrong_use_of_typed_arguments() -> None:
+    result = mypy(str(TYPING / "bad_use.py"))
+    assert result.returncode == 1
+    errors = [line for line in result.stdout.splitlines() if ": error:" in line]
+    assert any(
+        "bad_use.py:10:" in line and "Unsupported operand" in line for line in errors
+    ), errors
+    assert any("bad_use.py:11:" in line and "no_such_key" in line for line in errors), errors
+    assert len(errors) >= 2

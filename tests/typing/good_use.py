@@ -1,0 +1,22 @@
+"""Type-checked with mypy --strict against generated/mcp_git.py by tests/test_typing.py."""
+
+from __future__ import annotations
+
+from mcp_git import GitGitLogArgs, ToolCall, arguments, tool_calls
+
+
+def describe(response: object) -> list[str]:
+    calls, _ = tool_calls(response)
+    lines = []
+    for call in calls:
+        if call.name == "git__git_log":
+            args = arguments(call, GitGitLogArgs)
+            path: str = args["repo_path"]
+            count: int = args.get("max_count", 10)
+            since: str | None = args["start_timestamp"]
+            lines.append(f"{path} {count} {since}")
+    return lines
+
+
+def direct(call: ToolCall) -> GitGitLogArgs:
+    return arguments(call, GitGitLogArgs)
