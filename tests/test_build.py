@@ -54,7 +54,8 @@ def test_golden_modules_are_up_to_date() -> None:
 def test_generated_module_imports_isolated_with_stdlib_only(path: Path) -> None:
     code = (
         "import sys\n"
-        f"sys.path[:] = [{str(path.parent)!r}] + [p for p in sys.path if 'site-packages' not in p]\n"
+        f"sys.path[:] = [{str(path.parent)!r}]"
+        " + [p for p in sys.path if 'site-packages' not in p]\n"
         f"import {path.stem} as m\n"
         "before = set(sys.modules)\n"
         "chat, responses = m.tools('chat'), m.tools('responses')\n"
@@ -219,8 +220,8 @@ def test_malformed_snapshot_exits_2_with_one_line_and_writes_nothing(tmp_path: P
     )
     assert result.returncode == 2
     assert (
-        result.stderr.strip()
-        == f"mcp2openai: error: {bad}: tool 't': $.tools[0].inputSchema: inputSchema must be an object"
+        result.stderr.strip() == f"mcp2openai: error: {bad}: tool 't': $.tools[0].inputSchema: "
+        "inputSchema must be an object"
     )
     assert not out.exists() and list(tmp_path.iterdir()) == [bad]
 

@@ -59,8 +59,10 @@ def test_empty_tool_list_is_fine(tmp_path: Path) -> None:
             "s.json: tool 't': $.tools[0].inputSchema: inputSchema must be an object",
         ),
         (
-            '{"tools": [{"name": "t", "inputSchema": {"type": "object", "properties": {"a b": {"maximum": NaN}}}}]}',
-            "s.json: tool 't': $.tools[0].inputSchema.properties[\"a b\"].maximum: NaN is not valid JSON",
+            '{"tools": [{"name": "t", "inputSchema": '
+            '{"type": "object", "properties": {"a b": {"maximum": NaN}}}}]}',
+            "s.json: tool 't': $.tools[0].inputSchema.properties[\"a b\"].maximum: "
+            "NaN is not valid JSON",
         ),
         (
             '{"tools": [{"name": "t", "inputSchema": {"x": Infinity}}]}',
