@@ -23,11 +23,11 @@ def _fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
-def _pairs(values: tuple[str, ...], option: str) -> list[tuple[str, str]]:
+def _pairs(values: tuple[str, ...], option: str, empty: bool = False) -> list[tuple[str, str]]:
     pairs = []
     for value in values:
         name, sep, rest = value.partition("=")
-        if not sep or not name or not rest:
+        if not sep or not name or not (rest or empty):
             raise click.BadParameter(f"expected NAME=VALUE, got {value!r}", param_hint=option)
         pairs.append((name, rest))
     return pairs
@@ -107,7 +107,7 @@ def build_command(
     quiet: bool,
 ) -> None:
     """Build one adapter module from tool-list snapshots."""
-    prefix = dict(_pairs(prefixes, "--prefix"))
+    prefix = dict(_pairs(prefixes, "--prefix", empty=True))
     inputs = [
         ServerInput(
             name,

@@ -17,7 +17,7 @@ from .identifiers import class_name, unique
 from .literals import MAX_LITERAL_DEPTH, JsonText, depth
 from .naming import NamedTool, Rename, ServerTools, Toolset
 from .strict import Conversion, Dropped, NullPath, Unsupported, convert, format_path
-from .text import clean_annotations
+from .text import clean_annotations, unencodable_path
 
 StrictMode = Literal["auto", "true", "false"]
 FALLBACK_EVENT: Final = "conduit_mcp.client.adapter.strict_fallback"
@@ -163,11 +163,9 @@ def _tool_model(
 ) -> tuple[ToolModel | None, Decision | None]:
     """The tool as sent (None: excluded) and the fallback or exclusion decision, if any."""
     schema = named.input_schema
-    if schema.get("type") not in ("object", ["object"]):
-        # OpenAI refuses a non-object root even with "strict": false, failing the whole
-        # request (openai-rules.md 0), so such a tool is left out in every mode.
-        reason = "the inputSchema root is not an object schema; OpenAI refuses it in any mode"
-        return None, Decision.of(named, Unsupported((), "type", reason))
+    refusal = _refused_in_any_mode(named)
+    if refusal is not None:
+        return None, Decision.of(named, refusal)
     decision = None
     if mode != "false":
         try:
@@ -183,6 +181,22 @@ def _tool_model(
         _make(named, _non_strict(schema), False, None, _optional_properties(schema), shapes),
         decision,
     )
+
+
+def _refused_in_any_mode(named: NamedTool) -> Unsupported | None:
+    """What fails a whole request even with "strict": false: such a tool is always left out."""
+    if named.input_schema.get("type") not in ("object", ["object"]):
+        # OpenAI refuses a non-object root in any mode (openai-rules.md 0).
+        reason = "the inputSchema root is not an object schema; OpenAI refuses it in any mode"
+        return Unsupported((), "type", reason)
+    # A lone surrogate cannot be encoded as UTF-8: the request carrying it, or the MCP call
+    # naming it, would fail in the app. Descriptions and titles are cleaned instead.
+    if unencodable_path(named.tool) is not None:
+        return Unsupported((), "name", "the tool name has a lone surrogate (not UTF-8)")
+    path = unencodable_path(named.input_schema)
+    if path is not None:
+        return Unsupported(path, "utf-8", "a lone surrogate cannot be sent as UTF-8")
+    return None
 
 
 def _make(

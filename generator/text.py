@@ -41,6 +41,8 @@ _INVISIBLE: Final = re.compile(
     "[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _INVISIBLE_RANGES) + "]+"
 )
 
+_SURROGATE: Final = re.compile("[\ud800-\udfff]")
+
 # Keywords whose values are data, not schemas: their strings are not annotations to clean.
 _VALUE_KEYWORDS: Final = frozenset({"enum", "const", "default", "examples"})
 
@@ -90,3 +92,22 @@ def clean_annotations(schema: Any) -> Any:
         else:
             parent[key] = value
     return root[0]
+
+
+def unencodable_path(value: Any) -> tuple[str | int, ...] | None:
+    """Where a string (key or value) holds a lone surrogate, ignoring annotations (cleaned)."""
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            if _SURROGATE.search(item):
+                return path
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                if _SURROGATE.search(key):
+                    return (*path, key)
+                if not (key in ("description", "title") and isinstance(child, str)):
+                    stack.append((child, (*path, key)))
+        elif isinstance(item, list):
+            stack.extend((child, (*path, index)) for index, child in enumerate(item))
+    return None
