@@ -151,7 +151,10 @@ def test_hostile_snapshot_builds_imports_and_round_trips(tmp_path: Path) -> None
     assert len(module.NAMES) == len(tools) - len(excluded)
     assert callable(module.tools) and callable(module.tool_calls)  # API names are not shadowed
 
-    code = f"import sys; sys.path.insert(0, {str(tmp_path)!r}); import evil_adapter as m; m.tools('chat'); m.tools('responses')"
+    code = (
+        f"import sys; sys.path.insert(0, {str(tmp_path)!r}); import evil_adapter as m; "
+        "m.tools('chat'); m.tools('responses')"
+    )
     completed = subprocess.run(
         [sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True
     )
