@@ -1,0 +1,79 @@
+"""tool_calls in a built module: the nulls strict mode added are removed (nested, in arrays,
+through $ref), the nulls the original schema allowed are kept."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from buildutil import build_module
+
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "path": {"type": "string"},
+        "limit": {"type": "integer"},
+        "cursor": {"type": ["string", "null"]},
+        "edits": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"old": {"type": "string"}, "dryRun": {"type": "boolean"}},
+                "required": ["old"],
+            },
+        },
+        "owner": {"$ref": "#/$defs/Person"},
+        "reviewers": {"type": "array", "items": {"$ref": "#/$defs/Person"}},
+    },
+    "required": ["path", "edits", "owner", "reviewers"],
+    "$defs": {
+        "Person": {
+            "type": "object",
+            "properties": {"login": {"type": "string"}, "email": {"type": "string"}},
+            "required": ["login"],
+        }
+    },
+}
+
+
+def call(arguments: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "output": [
+            {
+                "type": "function_call",
+                "call_id": "c1",
+                "name": "repo__edit",
+                "arguments": json.dumps(arguments),
+            }
+        ]
+    }
+
+
+def test_null_paths_removed_and_original_nulls_kept(tmp_path: Path) -> None:
+    module, _ = build_module(tmp_path, {"repo": [{"name": "edit", "inputSchema": SCHEMA}]})
+    assert module.REPORT.null_paths["repo__edit"] == (
+        ("edits", None, "dryRun"),
+        ("limit",),
+        ("owner", "email"),
+        ("reviewers", None, "email"),
+    )
+    sent = {
+        "path": "a.txt",
+        "limit": None,
+        "cursor": None,
+        "edits": [{"old": "x", "dryRun": None}, {"old": "y", "dryRun": True}],
+        "owner": {"login": "ann", "email": None},
+        "reviewers": [{"login": "bob", "email": None}, {"login": "cy", "email": "c@x"}],
+    }
+    calls, rejected = module.tool_calls(call(sent))
+    assert rejected == []
+    assert calls[0].arguments == {
+        "path": "a.txt",
+        "cursor": None,
+        "edits": [{"old": "x"}, {"old": "y", "dryRun": True}],
+        "owner": {"login": "ann"},
+        "reviewers": [{"login": "bob"}, {"login": "cy", "email": "c@x"}],
+    }
+    assert (calls[0].server, calls[0].tool, calls[0].name) == ("repo", "edit", "repo__edit")
+    assert module.arguments(calls[0], module.RepoEditArgs) == calls[0].arguments
