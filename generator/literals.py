@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from black.strings import str_width
@@ -34,6 +35,7 @@ class Source:
     text: str
 
 
+@lru_cache(maxsize=1 << 16)
 def string(value: str) -> str:
     """A str literal equal to `value`, in the quotes black would choose."""
     literal = repr(value)
@@ -56,8 +58,40 @@ def value_source(value: object, indent: int = 0, prefix_width: int = 0) -> str:
     `indent` is the nesting level of the line the literal starts on. Dicts, lists and tuples
     recurse; str, int, float, bool and None are scalars; anything else is refused.
     """
-    inline = _inline(value, LINE_LENGTH - prefix_width)
-    return inline if inline is not None else _exploded(value, indent)
+    lines: list[str] = []
+    _emit(value, indent, "", prefix_width, "", lines)
+    return "\n".join(lines)
+
+
+def _emit(value: object, indent: int, head: str, width: int, tail: str, lines: list[str]) -> None:
+    """Append the lines of `head` + value + `tail`; `width` is the columns before the value.
+
+    Inline when the whole line fits, else exploded one item per line with a trailing comma.
+    """
+    inline = _inline(value, LINE_LENGTH - width - len(tail))
+    if inline is not None:
+        lines.append(head + inline + tail)
+        return
+    inner = INDENT * (indent + 1)
+    closing = INDENT * indent
+    if isinstance(value, dict):
+        lines.append(head + "{")
+        for key, item in value.items():
+            key_head = f"{inner}{string(_key(key))}: "
+            _emit(item, indent + 1, key_head, str_width(key_head), ",", lines)
+        lines.append(closing + "}" + tail)
+    elif isinstance(value, JsonText):
+        lines += [head + "_from_json(", f"{inner}{string(value.text)},", closing + ")" + tail]
+    elif isinstance(value, (list, tuple)) and value:
+        # A one-element tuple's trailing comma is not "magic" to black: it explodes the tuple
+        # only when it does not fit, which is the only way this line is reached for one.
+        opening, end = ("[", "]") if isinstance(value, list) else ("(", ")")
+        lines.append(head + opening)
+        for item in value:
+            _emit(item, indent + 1, inner, len(inner), ",", lines)
+        lines.append(closing + end + tail)
+    else:
+        lines.append(head + _scalar(value) + tail)
 
 
 def _inline(value: object, budget: int) -> str | None:
@@ -100,32 +134,6 @@ def _inline_text(value: object, budget: int) -> str | None:
             return f"[{body}]"
         return "(" + body + ("," if len(items) == 1 else "") + ")"
     return f"_from_json({string(value.text)})" if isinstance(value, JsonText) else _scalar(value)
-
-
-def _exploded(value: object, indent: int) -> str:
-    inner = INDENT * (indent + 1)
-    if isinstance(value, dict):
-        lines = []
-        for key, item in value.items():
-            head = f"{string(_key(key))}: "
-            width = len(inner) + str_width(head)
-            lines.append(f"{inner}{head}{_element(item, indent + 1, width)},")
-        return "{\n" + "\n".join(lines) + "\n" + INDENT * indent + "}"
-    if isinstance(value, JsonText):
-        return f"_from_json(\n{inner}{string(value.text)},\n{INDENT * indent})"
-    if isinstance(value, (list, tuple)) and value:
-        # A one-element tuple's trailing comma is not "magic" to black: it explodes the tuple
-        # only when it does not fit, which is the only way this line is reached for one.
-        opening, closing = ("[", "]") if isinstance(value, list) else ("(", ")")
-        lines = [f"{inner}{_element(item, indent + 1, len(inner))}," for item in value]
-        return opening + "\n" + "\n".join(lines) + "\n" + INDENT * indent + closing
-    return _scalar(value)
-
-
-def _element(value: object, indent: int, prefix_width: int) -> str:
-    # The element's line ends with "," which counts toward the limit.
-    inline = _inline(value, LINE_LENGTH - prefix_width - 1)
-    return inline if inline is not None else _exploded(value, indent)
 
 
 def _scalar(value: object) -> str:

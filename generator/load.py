@@ -55,14 +55,28 @@ def parse_json(data: bytes, file: str) -> Any:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise InputError(file, None, "$", f"not UTF-8 (byte {error.start})") from None
+    suspicious: list[bool] = []  # set by the hooks: only then is the document walked
+
+    def constant(name: str) -> _NonFinite:
+        suspicious.append(True)
+        return _NonFinite(name)
+
+    def pairs_to_dict(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        result = dict(pairs)
+        if len(result) == len(pairs):
+            return result
+        suspicious.append(True)
+        return _with_duplicate(result, pairs)
+
     try:
-        value = json.loads(text, parse_constant=_NonFinite, object_pairs_hook=_object)
+        value = json.loads(text, parse_constant=constant, object_pairs_hook=pairs_to_dict)
     except RecursionError:
         raise InputError(file, None, "$", "nesting too deep to parse") from None
     except json.JSONDecodeError as error:
         where = f"line {error.lineno} column {error.colno}"
         raise InputError(file, None, "$", f"not valid JSON: {error.msg} ({where})") from None
-    _refuse_invalid_values(value, file)
+    if suspicious:
+        _refuse_invalid_values(value, file)
     return value
 
 
@@ -114,18 +128,15 @@ def _tool_list(document: Any, file: str) -> tuple[list[Any], tuple[str | int, ..
     )
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)
-    if len(result) != len(pairs):
-        marked = _DuplicateKeys(result)
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                marked.duplicate = key
-                break
-            seen.add(key)
-        return marked
-    return result
+def _with_duplicate(result: dict[str, Any], pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    marked = _DuplicateKeys(result)
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            marked.duplicate = key
+            break
+        seen.add(key)
+    return marked
 
 
 def _refuse_invalid_values(document: Any, file: str) -> None:

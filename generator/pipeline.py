@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import gc
 import os
 import tempfile
 from dataclasses import dataclass
@@ -33,6 +34,19 @@ class Build:
 
 def build(servers: list[ServerInput], mode: StrictMode) -> Build:
     """Snapshots in, module source out. Raises InputError or NamingError on bad input."""
+    # A build allocates millions of small acyclic containers (JSON trees, source lines);
+    # CPython's cyclic GC would rescan them again and again, making large builds superlinear
+    # (4,000 tools: 6.9 s with it, 4.1 s without). Nothing here creates reference cycles.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _build(servers, mode)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _build(servers: list[ServerInput], mode: StrictMode) -> Build:
     loaded = [
         naming.ServerTools(s.name, load_snapshot(s.snapshot), s.prefix, s.include, s.exclude)
         for s in servers

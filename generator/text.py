@@ -6,6 +6,7 @@ prompt-injection channel (peers.md issue 20), so they are removed before anythin
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Final
 
@@ -96,6 +97,11 @@ def clean_annotations(schema: Any) -> Any:
 
 def unencodable_path(value: Any) -> tuple[str | int, ...] | None:
     """Where a string (key or value) holds a lone surrogate, ignoring annotations (cleaned)."""
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+        return None  # the common case, decided at C speed
+    except UnicodeEncodeError:
+        pass
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
     while stack:
         item, path = stack.pop()
