@@ -1,0 +1,816 @@
+"""The run-time part of every generated mcp2openai module.
+
+Everything after the "runtime" marker line below is copied verbatim into each
+generated module, right after ``from __future__ import annotations`` and
+``TYPE_CHECKING = False``. The generator emits the toolset's data (``NAMES``,
+``_NULL_PATHS``, ``_definitions``, ``REPORT``, the typed argument parsers) after it:
+the functions here read those globals when called.
+
+The lines above the marker only make this file importable and type-checkable on its
+own; the placeholders stand for the generated data. The copied part uses the standard
+library only, imports nothing at module level (``json`` and ``binascii`` are imported
+by the functions that need them, so importing a generated module costs next to
+nothing), passes ``mypy --strict`` and is formatted by black with its default mode.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False
+
+# Placeholders for the per-toolset data the generator emits after the runtime.
+NAMES: dict[str, tuple[str, str]] = {}
+_NULL_PATHS: dict[str, tuple[tuple[str | None, ...], ...]] = {}
+
+
+def _definitions() -> list[tuple[str, str, dict[str, object], bool]]:
+    return []
+
+
+# ---- runtime ----
+
+if TYPE_CHECKING:
+    import json
+    from collections.abc import Awaitable, Callable, Mapping
+    from typing import TypeGuard
+
+    _Path = tuple[str | None, ...]
+    _Part = str | tuple[str, str, str]
+
+
+class ToolCall:
+    """One function call from the model, checked and ready to run.
+
+    ``call_id`` pairs the call with its output. ``name`` is the exposed (OpenAI) name;
+    ``server`` and ``tool`` are the MCP server and tool it stands for. ``arguments`` is
+    the parsed JSON object with the nulls at the tool's null paths removed: strict mode
+    makes every optional property required but nullable, and null there means "not
+    given".
+    """
+
+    __slots__ = ("arguments", "call_id", "name", "server", "tool")
+
+    def __init__(
+        self,
+        call_id: str,
+        name: str,
+        server: str,
+        tool: str,
+        arguments: dict[str, object],
+    ) -> None:
+        self.call_id = call_id
+        self.name = name
+        self.server = server
+        self.tool = tool
+        self.arguments = arguments
+
+    def __repr__(self) -> str:
+        return (
+            f"ToolCall(call_id={self.call_id!r}, name={self.name!r}, "
+            f"server={self.server!r}, tool={self.tool!r}, arguments={self.arguments!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ToolCall):
+            return NotImplemented
+        return (
+            self.call_id == other.call_id
+            and self.name == other.name
+            and self.server == other.server
+            and self.tool == other.tool
+            and self.arguments == other.arguments
+        )
+
+
+class Report:
+    """Every decision the generator made for this toolset, for review and logging.
+
+    - ``fallbacks``: tools sent with ``"strict": false`` because their schema is
+      outside OpenAI's strict subset (exposed name, server, tool, schema path, reason
+      keyword or limit).
+    - ``excluded``: tools left out of the toolset (same fields).
+    - ``renames``: tools whose exposed name is not the plain prefix + tool name
+      (hashed, collided, duplicate dropped).
+    - ``dropped``: per tool, the schema keywords the conversion dropped, with paths.
+    - ``null_paths``: exposed name -> the instance paths whose nulls ``tool_calls``
+      removes. A path is a tuple of segments: a ``str`` is a property name, ``None``
+      every item of an array.
+
+    The module logs nothing on import. ``as_dict()`` is a JSON-able copy for an app
+    that logs or exports it; the seed's ``conduit_mcp.client.adapter.strict_fallback``
+    event is one log record per fallback::
+
+        for entry in REPORT.as_dict()["fallbacks"]:
+            log.warning("conduit_mcp.client.adapter.strict_fallback %s", entry)
+    """
+
+    __slots__ = ("dropped", "excluded", "fallbacks", "null_paths", "renames")
+
+    def __init__(
+        self,
+        *,
+        fallbacks: tuple[dict[str, object], ...] = (),
+        excluded: tuple[dict[str, object], ...] = (),
+        renames: tuple[dict[str, object], ...] = (),
+        dropped: tuple[dict[str, object], ...] = (),
+        null_paths: dict[str, tuple[_Path, ...]] | None = None,
+    ) -> None:
+        self.fallbacks = fallbacks
+        self.excluded = excluded
+        self.renames = renames
+        self.dropped = dropped
+        self.null_paths = {} if null_paths is None else null_paths
+
+    def __repr__(self) -> str:
+        return (
+            f"Report(fallbacks={len(self.fallbacks)}, excluded={len(self.excluded)}, "
+            f"renames={len(self.renames)}, dropped={len(self.dropped)}, "
+            f"null_paths={len(self.null_paths)} tools)"
+        )
+
+    def as_dict(self) -> dict[str, object]:
+        """A JSON-able copy (lists for tuples) that ``json.dumps`` takes as it is."""
+        null_paths: dict[str, object] = {}
+        for name, paths in self.null_paths.items():
+            null_paths[name] = [list(path) for path in paths]
+        return {
+            "fallbacks": [_plain(entry) for entry in self.fallbacks],
+            "excluded": [_plain(entry) for entry in self.excluded],
+            "renames": [_plain(entry) for entry in self.renames],
+            "dropped": [_plain(entry) for entry in self.dropped],
+            "null_paths": null_paths,
+        }
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+def tools(api: str) -> list[dict[str, object]]:
+    """The tool definitions to pass as ``tools=`` to the ``openai`` SDK.
+
+    ``api`` is ``"chat"`` (Chat Completions) or ``"responses"``. Plain dicts and lists,
+    built afresh on each call: the caller may change them.
+    """
+    if api == "chat":
+        return [
+            {
+                "type": "function",
+                "function": {
+                    "name": name,
+                    "description": description,
+                    "parameters": parameters,
+                    "strict": strict,
+                },
+            }
+            for name, description, parameters, strict in _definitions()
+        ]
+    if api == "responses":
+        return [
+            {
+                "type": "function",
+                "name": name,
+                "description": description,
+                "parameters": parameters,
+                "strict": strict,
+            }
+            for name, description, parameters, strict in _definitions()
+        ]
+    raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
+
+
+def tool_calls(
+    response: object, *, api: str | None = None
+) -> tuple[list[ToolCall], list[dict[str, object]]]:
+    """The function calls in a model response: ``(calls, rejected)``.
+
+    ``response`` is a Chat Completions or a Responses response, as a plain dict or as
+    the ``openai`` SDK's object; the API is detected from its shape (``choices`` or
+    ``output``) unless ``api`` is given. Chat Completions: only ``choices[0]`` is read
+    (requests with ``n > 1`` are out of scope). Responses: every ``function_call`` item
+    of ``output``, in order; other items (messages, reasoning, custom and built-in tool
+    calls) are not function calls and are skipped. Stream events must be assembled
+    into a response first.
+
+    ``calls`` are the calls to run, in the model's order (duplicate call ids are kept).
+    ``rejected`` are ready-to-send output items saying ``"Error: ..."`` for the calls
+    that cannot run, so the model can correct itself: no call id, a name not in the
+    toolset, a Chat tool call that is not a function call, arguments that are not
+    valid JSON (``NaN`` and ``Infinity`` are not JSON) or not a JSON object. Empty
+    arguments mean ``{}``; arguments already given as an object are copied. A key
+    repeated in the JSON keeps its last value, as with ``json.loads``.
+
+    Raises ``TypeError`` or ``ValueError`` only when ``response`` is not a response
+    (or ``api`` is given and the response does not have that API's shape).
+    """
+    if type(response) is not dict or api is not None:
+        response, api = _prepare(response, api)
+    elif "choices" in response:
+        api = "chat"
+    elif "output" in response:
+        api = "responses"
+    else:
+        response, api = _prepare(response, api)
+    found: list[tuple[object, object, object]] = []  # (call id, name, arguments)
+    if api == "chat":
+        entries = None
+        if type(response) is dict:
+            try:  # the usual shape, read fast; any other goes through _get
+                entries = response["choices"][0]["message"]["tool_calls"]
+            except Exception:
+                entries = None
+        if entries is None:
+            entries = _chat_tool_calls(response)
+        if type(entries) is list or type(entries) is tuple:
+            for entry in entries:
+                if type(entry) is dict:
+                    kind = entry.get("type")
+                    function = entry.get("function")
+                    call_id = entry.get("id")
+                else:
+                    kind = _get(entry, "type")
+                    function = _get(entry, "function")
+                    call_id = _get(entry, "id")
+                if kind != "function" and kind is not None:
+                    found.append((call_id, _NOT_FUNCTION, entry))
+                elif type(function) is dict:
+                    name = function.get("name")
+                    found.append((call_id, name, function.get("arguments")))
+                else:
+                    name = _get(function, "name")
+                    found.append((call_id, name, _get(function, "arguments")))
+    else:
+        items = _get(response, "output")
+        if type(items) is list or type(items) is tuple:
+            for item in items:
+                if type(item) is dict:
+                    if item.get("type") == "function_call":
+                        call_id = item.get("call_id")
+                        found.append((call_id, item.get("name"), item.get("arguments")))
+                elif _get(item, "type") == "function_call":
+                    call_id = _get(item, "call_id")
+                    found.append((call_id, _get(item, "name"), _get(item, "arguments")))
+    calls: list[ToolCall] = []
+    rejected: list[dict[str, object]] = []
+    if not found:
+        return calls, rejected
+    scan = _json_scan or _new_decoder()[1]
+    for call_id, name, args in found:
+        # The common case, kept lean; everything else goes through _checked_call.
+        if type(name) is str and type(args) is str and type(call_id) is str and call_id:
+            target = NAMES.get(name)
+            try:
+                if target is None:
+                    raise StopIteration
+                value, end = scan(args, 0)
+                if end != len(args):
+                    raise StopIteration
+            except (StopIteration, ValueError, RecursionError, MemoryError):
+                pass
+            else:
+                if type(value) is dict:
+                    paths = _NULL_PATHS.get(name)
+                    if paths:
+                        root = _null_trees.get(name)
+                        if root is None or root.paths is not paths:
+                            root = _null_tree(name, paths)
+                        for key in root.leaves:
+                            if value.get(key, value) is None:
+                                del value[key]
+                        if root.branches:
+                            _walk_branches(value, root.branches)
+                    calls.append(ToolCall(call_id, name, target[0], target[1], value))
+                    continue
+        item = _checked_call(api, call_id, name, args)
+        if isinstance(item, ToolCall):
+            calls.append(item)
+        else:
+            rejected.append(item)
+    return calls, rejected
+
+
+async def execute_tool_calls(
+    response: object,
+    call_tool: Callable[[str, str, dict[str, object]], Awaitable[object]],
+    *,
+    api: str | None = None,
+) -> list[dict[str, object]]:
+    """Run every call in ``response``; return the items to send back to the model.
+
+    ``call_tool(server, tool, arguments)`` is awaited for each call, one after the
+    other, in the model's order. It returns an MCP ``CallToolResult`` (see
+    ``tool_output``); for example, with one ``mcp`` ``ClientSession`` per server:
+    ``lambda server, tool, arguments: sessions[server].call_tool(tool, arguments)``.
+    An exception it raises becomes an error output (``asyncio.CancelledError`` and
+    other exceptions that are not ``Exception`` propagate). Returns
+    ``rejected + outputs``, outputs in call order, for the API detected from
+    ``response``.
+    """
+    response, api = _prepare(response, api)
+    calls, outputs = tool_calls(response, api=api)
+    for call in calls:
+        try:
+            outcome = await call_tool(call.server, call.tool, call.arguments)
+        except Exception as exc:
+            outcome = exc
+        outputs.append(tool_output(call.call_id, outcome, api=api))
+    return outputs
+
+
+def tool_output(call_id: str, outcome: object, *, api: str) -> dict[str, object]:
+    """The output item that answers the call ``call_id`` with ``outcome``.
+
+    ``outcome`` is an MCP ``CallToolResult``: a wire dict (``content``, ``isError``,
+    ``structuredContent``), an object with those attributes (the ``mcp`` SDK's result,
+    in either spelling: ``isError`` or ``is_error``), or an exception, which is an
+    error.
+
+    Chat (``{"role": "tool", ...}``) is text only: text blocks joined by newlines,
+    media as placeholders such as ``[image: image/png, 1024 bytes]``, an embedded text
+    resource as its text. Responses (``{"type": "function_call_output", ...}``): the
+    same string or, when a JPEG, PNG, GIF or WebP image is present, a list of
+    ``input_text`` and ``input_image`` (data URI) items in content order. With no
+    content, ``structuredContent`` is sent as compact JSON. An error is prefixed with
+    ``"Error: "`` (in a list: the first item's text, or an ``"Error:"`` item put first
+    when the list starts with an image). A result with nothing in it is sent as
+    ``"(no output)"``: an empty output would tell the model nothing. Malformed results
+    become placeholders, never exceptions. No size limit is applied.
+    """
+    if api == "chat":
+        error, parts = _outcome(outcome)
+        return {"role": "tool", "tool_call_id": call_id, "content": _text(error, parts)}
+    if api == "responses":
+        error, parts = _outcome(outcome)
+        output: str | list[dict[str, object]]
+        if any(type(part) is tuple for part in parts):
+            output = _items(error, parts)
+        else:
+            output = _text(error, parts)
+        return {"type": "function_call_output", "call_id": call_id, "output": output}
+    raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
+
+
+# Parsing calls.
+
+_NOT_FUNCTION = object()  # stands for the name of a Chat tool call of another type
+_json_decoder: json.JSONDecoder | None = None
+_json_scan: Callable[[str, int], tuple[object, int]] | None = None
+
+
+def _new_decoder() -> tuple[json.JSONDecoder, Callable[[str, int], tuple[object, int]]]:
+    global _json_decoder, _json_scan
+    import json
+
+    decoder = json.JSONDecoder(parse_constant=_refuse_constant)
+    # scan_once is what JSONDecoder.decode runs after skipping whitespace; calling it
+    # directly halves the cost of small arguments.
+    scan: Callable[[str, int], tuple[object, int]] = vars(decoder)["scan_once"]
+    _json_decoder, _json_scan = decoder, scan
+    return decoder, scan
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _chat_tool_calls(response: object) -> object:
+    choices = _get(response, "choices")
+    if (type(choices) is list or type(choices) is tuple) and choices:
+        return _get(_get(choices[0], "message"), "tool_calls")
+    return None
+
+
+def _checked_call(
+    api: str,
+    call_id: object,
+    name: object,
+    args: object,
+) -> ToolCall | dict[str, object]:
+    """A call checked at leisure: its ToolCall, or the output item rejecting it."""
+    if name is _NOT_FUNCTION:
+        return _not_function(api, call_id, args)
+    target = NAMES.get(name) if type(name) is str else None
+    if type(call_id) is not str or not call_id:
+        what = f"The call to {_quote(name)}" if target is not None else "A tool call"
+        message = f"{what} has no call id; call the tool again."
+        return _rejection(api, "", message)
+    if target is None or type(name) is not str:
+        return _rejection(api, call_id, _unknown(name))
+    value: object
+    if type(args) is str:
+        decoder = _json_decoder or _new_decoder()[0]
+        try:
+            value = decoder.decode(args)
+        except (ValueError, RecursionError, MemoryError) as exc:
+            if args.strip(" \t\n\r"):
+                return _bad_json(api, call_id, name, exc)
+            value = {}
+    elif isinstance(args, dict) or _is_mapping(args):
+        try:
+            value = _copy(args)
+        except RecursionError:
+            message = f"The arguments for {_quote(name)} are nested too deeply."
+            return _rejection(api, call_id, message)
+    else:
+        value = args
+    if type(value) is not dict:
+        return _not_object(api, call_id, name, value)
+    paths = _NULL_PATHS.get(name)
+    if paths:
+        _drop_nulls(value, name, paths)
+    return ToolCall(call_id, name, target[0], target[1], value)
+
+
+def _copy(value: object) -> object:
+    if isinstance(value, dict):
+        return {key: _copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_copy(item) for item in value]
+    if value is None or isinstance(value, _SCALARS) or not _is_mapping(value):
+        return value
+    return {key: _copy(item) for key, item in value.items()}
+
+
+class _NullNode:
+    """A tool's null paths as a tree, so that shared prefixes are walked once."""
+
+    __slots__ = ("branches", "items", "leaves", "paths")
+
+    def __init__(self, paths: tuple[_Path, ...] | None = None) -> None:
+        self.paths = paths  # at the root: the null paths the tree was built from
+        self.leaves: list[str] = []  # properties deleted when null
+        self.branches: dict[str, _NullNode] = {}  # properties walked into
+        self.items: _NullNode | None = None  # array items walked into
+
+
+_null_trees: dict[str, _NullNode] = {}
+
+
+def _null_tree(name: str, paths: tuple[_Path, ...]) -> _NullNode:
+    root = _NullNode(paths)
+    for path in paths:
+        last = path[-1] if path else None
+        if last is None:
+            continue  # the last segment names a property
+        node = root
+        for segment in path[:-1]:
+            if segment is None:
+                if node.items is None:
+                    node.items = _NullNode()
+                node = node.items
+            else:
+                child = node.branches.get(segment)
+                if child is None:
+                    child = node.branches[segment] = _NullNode()
+                node = child
+        if last not in node.leaves:
+            node.leaves.append(last)
+    _null_trees[name] = root
+    return root
+
+
+def _drop_nulls(args: dict[str, object], name: str, paths: tuple[_Path, ...]) -> None:
+    root = _null_trees.get(name)
+    if root is None or root.paths is not paths:
+        root = _null_tree(name, paths)
+    _walk_nulls(args, root)
+
+
+def _walk_nulls(value: object, node: _NullNode) -> None:
+    if type(value) is dict:
+        for key in node.leaves:
+            if value.get(key, value) is None:
+                del value[key]
+        if node.branches:
+            _walk_branches(value, node.branches)
+    elif type(value) is list and node.items is not None:
+        for item in value:
+            _walk_nulls(item, node.items)
+
+
+def _walk_branches(value: dict[str, object], branches: dict[str, _NullNode]) -> None:
+    for key, node in branches.items():
+        inner = value.get(key)
+        if type(inner) is list:
+            items = node.items
+            if items is None:
+                continue
+            if items.branches or items.items is not None:
+                for item in inner:
+                    _walk_nulls(item, items)
+                continue
+            leaves = items.leaves  # the common case: properties of array items
+            for item in inner:
+                if type(item) is dict:
+                    for leaf in leaves:
+                        if item.get(leaf, item) is None:
+                            del item[leaf]
+        elif inner is not None:
+            _walk_nulls(inner, node)
+
+
+_SCALARS = (str, bytes, bytearray, int, float, list, tuple)
+
+
+def _prepare(response: object, api: str | None) -> tuple[object, str]:
+    """The response to read (a mapping, or an object with attributes) and its API."""
+    if api is not None and api != "chat" and api != "responses":
+        raise ValueError(f"api must be 'chat', 'responses' or None, not {api!r}")
+    if not (isinstance(response, dict) or _is_mapping(response)):
+        if response is None or isinstance(response, _SCALARS):
+            raise TypeError(
+                "response must be a Chat Completions or Responses response (a dict "
+                f"or an openai SDK object), not {type(response).__name__}"
+            )
+        if api != "responses" and _has(response, "choices"):
+            return response, "chat"
+        if api != "chat" and _has(response, "output"):
+            return response, "responses"
+        response = _dump(response)
+    chat = "choices" in response
+    responses = "output" in response
+    if not (chat or responses):
+        raise ValueError(
+            "response has neither 'choices' (Chat Completions) nor 'output' (Responses)"
+        )
+    if api is None:
+        return response, "chat" if chat else "responses"
+    if not (chat if api == "chat" else responses):
+        key = "choices" if api == "chat" else "output"
+        raise ValueError(f"api is {api!r} but the response has no {key!r}")
+    return response, api
+
+
+def _dump(response: object) -> dict[object, object]:
+    dump = getattr(response, "model_dump", None)
+    if callable(dump):
+        try:
+            data = dump(mode="json", exclude_unset=True)
+        except Exception:
+            data = None
+        if isinstance(data, dict):
+            return data
+    raise TypeError(
+        "response must be a Chat Completions or Responses response (a dict or an "
+        f"openai SDK object), not {type(response).__name__}"
+    )
+
+
+_mapping_types: dict[type, bool] = {}
+
+
+def _is_mapping(value: object) -> TypeGuard[Mapping[object, object]]:
+    kind = type(value)
+    known = _mapping_types.get(kind)
+    if known is None:
+        from collections.abc import Mapping
+
+        known = _mapping_types[kind] = issubclass(kind, Mapping)
+    return known
+
+
+def _has(obj: object, key: str) -> bool:
+    if isinstance(obj, dict) or _is_mapping(obj):
+        try:
+            return key in obj
+        except Exception:
+            return False
+    try:
+        getattr(obj, key)
+    except Exception:
+        return False
+    return True
+
+
+def _get(obj: object, key: str) -> object:
+    """``obj[key]`` for a mapping, ``obj.key`` for another object; None when absent."""
+    if type(obj) is dict:
+        return obj.get(key)
+    try:
+        if _is_mapping(obj):
+            return obj.get(key)
+        return getattr(obj, key, None)
+    except Exception:
+        return None
+
+
+def _quote(name: object) -> str:
+    text = repr(name)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _rejection(api: str, call_id: str, message: str) -> dict[str, object]:
+    if api == "chat":
+        return {"role": "tool", "tool_call_id": call_id, "content": "Error: " + message}
+    return {
+        "type": "function_call_output",
+        "call_id": call_id,
+        "output": "Error: " + message,
+    }
+
+
+def _unknown(name: object) -> str:
+    available = list(NAMES)
+    if not available:
+        listed = "No tools are available."
+    else:
+        listed = "Available tools: " + ", ".join(available[:20])
+        if len(available) > 20:
+            listed += f" (and {len(available) - 20} more)"
+        listed += "."
+    if type(name) is not str:
+        return f"The tool call has no function name. {listed}"
+    return f"Unknown tool {_quote(name)}. {listed}"
+
+
+def _not_function(api: str, call_id: object, entry: object) -> dict[str, object]:
+    if type(call_id) is not str:
+        call_id = ""
+    kind = _get(entry, "type")
+    name = _get(_get(entry, kind), "name") if type(kind) is str else None
+    what = f"{_quote(name)} was called" if type(name) is str else "The tool was called"
+    message = (
+        f"{what} as a tool call of type {_quote(kind)}; only function tools are "
+        "available: call one with its arguments as a JSON object."
+    )
+    return _rejection(api, call_id, message)
+
+
+def _bad_json(
+    api: str,
+    call_id: str,
+    name: str,
+    exc: BaseException,
+) -> dict[str, object]:
+    if isinstance(exc, RecursionError):
+        detail = "nested too deeply"
+    elif isinstance(exc, MemoryError):
+        detail = "too large"
+    else:
+        detail = str(exc)
+        if len(detail) > 200:
+            detail = detail[:197] + "..."
+    message = (
+        f"The arguments for {_quote(name)} are not valid JSON ({detail}). "
+        "Send them as one JSON object."
+    )
+    return _rejection(api, call_id, message)
+
+
+def _not_object(api: str, call_id: str, name: str, value: object) -> dict[str, object]:
+    if value is None:
+        kind = "null"
+    elif isinstance(value, bool):
+        kind = "a boolean"
+    elif isinstance(value, (int, float)):
+        kind = "a number"
+    elif isinstance(value, str):
+        kind = "a string"
+    elif isinstance(value, (list, tuple)):
+        kind = "an array"
+    else:
+        kind = type(value).__name__
+    message = f"The arguments for {_quote(name)} must be a JSON object, not {kind}."
+    return _rejection(api, call_id, message)
+
+
+# Rendering results. A part is a text, or (placeholder, MIME type, base64 data) for an
+# image the Responses API accepts.
+
+_IMAGE_TYPES = ("image/jpeg", "image/png", "image/gif", "image/webp")
+
+
+def _outcome(outcome: object) -> tuple[bool, list[_Part]]:
+    if isinstance(outcome, BaseException):
+        return True, [_exception_text(outcome)]
+    if not (
+        isinstance(outcome, dict)
+        or _is_mapping(outcome)
+        or _has_any(outcome, ("content", "isError", "is_error"))
+        or _has_any(outcome, ("structuredContent", "structured_content"))
+    ):
+        return False, [f"[unsupported result: {type(outcome).__name__}]"]
+    error = _field(outcome, "isError", "is_error") is True
+    content = _get(outcome, "content")
+    if content is None:
+        content = []
+    elif not isinstance(content, (list, tuple)):
+        return error, ["[invalid content]"]
+    if not content:
+        structured = _field(outcome, "structuredContent", "structured_content")
+        if structured is None:
+            return error, []
+        return error, [_compact_json(structured)]
+    return error, [_block(block) for block in content]
+
+
+def _has_any(obj: object, keys: tuple[str, ...]) -> bool:
+    if obj is None or isinstance(obj, _SCALARS):
+        return False
+    return any(_has(obj, key) for key in keys)
+
+
+def _exception_text(exc: BaseException) -> str:
+    try:
+        text = str(exc)
+    except Exception:
+        text = ""
+    return text if text else type(exc).__name__
+
+
+def _field(obj: object, wire: str, python: str) -> object:
+    value = _get(obj, wire)
+    return _get(obj, python) if value is None else value
+
+
+def _compact_json(value: object) -> str:
+    if not isinstance(value, dict):
+        return "[invalid structured content]"
+    import json
+
+    try:
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    except (TypeError, ValueError, RecursionError):
+        return "[invalid structured content]"
+
+
+def _block(block: object) -> _Part:
+    kind = _get(block, "type")
+    if kind == "text":
+        text = _get(block, "text")
+        return text if isinstance(text, str) else "[text: missing text]"
+    if kind == "image" or kind == "audio":
+        mime = _field(block, "mimeType", "mime_type")
+        size, data = _decoded_size(_get(block, "data"))
+        label = mime if isinstance(mime, str) and mime else "unknown type"
+        placeholder = f"[{kind}: {label}, {size}]"
+        if kind == "image" and data and isinstance(mime, str):
+            mime = mime.lower()
+            if mime in _IMAGE_TYPES:
+                return (placeholder, mime, data)
+        return placeholder
+    if kind == "resource":
+        resource = _get(block, "resource")
+        uri = _get(resource, "uri")
+        if resource is None:
+            return "[resource: missing contents]"
+        text = _get(resource, "text")
+        if isinstance(text, str):
+            return text
+        mime = _field(resource, "mimeType", "mime_type")
+        size = _decoded_size(_get(resource, "blob"))[0]
+        uri_label = uri if isinstance(uri, str) and uri else "unknown URI"
+        if isinstance(mime, str) and mime:
+            return f"[resource: {uri_label}, {mime}, {size}]"
+        return f"[resource: {uri_label}, {size}]"
+    if kind == "resource_link":
+        uri = _get(block, "uri")
+        uri_label = uri if isinstance(uri, str) and uri else "unknown URI"
+        return f"[resource link: {uri_label}]"
+    if isinstance(kind, str) and kind:
+        return f"[unsupported content: {kind}]"
+    return "[unsupported content]"
+
+
+def _decoded_size(data: object) -> tuple[str, str | None]:
+    """``("N bytes", data)`` for valid base64 (without whitespace), else no data."""
+    if not isinstance(data, str):
+        return "no data", None
+    import binascii
+
+    try:
+        size = len(binascii.a2b_base64(data, strict_mode=True))
+    except ValueError:
+        data = "".join(data.split())
+        try:
+            size = len(binascii.a2b_base64(data, strict_mode=True))
+        except ValueError:
+            return "invalid base64", None
+    return f"{size} bytes", data if size else None
+
+
+def _text(error: bool, parts: list[_Part]) -> str:
+    text = "\n".join(part if type(part) is str else part[0] for part in parts)
+    if not text:
+        text = "(no output)"
+    return "Error: " + text if error else text
+
+
+def _items(error: bool, parts: list[_Part]) -> list[dict[str, object]]:
+    items: list[dict[str, object]] = []
+    for part in parts:
+        if type(part) is str:
+            items.append({"type": "input_text", "text": part})
+        else:
+            url = f"data:{part[1]};base64,{part[2]}"
+            items.append({"type": "input_image", "image_url": url})
+    if error:
+        first = items[0]
+        if first["type"] == "input_text":
+            first["text"] = f"Error: {first['text']}"
+        else:
+            items.insert(0, {"type": "input_text", "text": "Error:"})
+    return items
