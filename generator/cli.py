@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -14,7 +15,8 @@ from . import __version__
 from .load import InputError, parse_json
 from .model import FALLBACK_EVENT, ModuleModel, StrictMode
 from .naming import NamingError
-from .pipeline import ServerInput, build, difference, write_atomically
+from .pipeline import build, difference, write_atomically
+from .plan import BuildArgs, ConfigError, FetchArgs, UsageError, plan_build, plan_fetch
 from .strict import Unsupported, convert, format_path
 
 
@@ -23,20 +25,105 @@ def _fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
-def _pairs(values: tuple[str, ...], option: str, empty: bool = False) -> list[tuple[str, str]]:
-    pairs = []
-    for value in values:
-        name, sep, rest = value.partition("=")
-        if not sep or not name or not (rest or empty):
-            raise click.BadParameter(f"expected NAME=VALUE, got {value!r}", param_hint=option)
-        pairs.append((name, rest))
-    return pairs
-
-
 @click.group()
 @click.version_option(__version__, prog_name="mcp2openai")
 def main() -> None:
     """Compile MCP servers' tool lists into self-contained OpenAI adapter modules."""
+
+
+_CONFIG_OPTIONS = (
+    click.option(
+        "--config",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="The pyproject.toml with [tool.mcp2openai] (default: the nearest one).",
+    ),
+    click.option(
+        "--mcp-config",
+        type=click.Path(dir_okay=False, path_type=Path),
+        help="Servers from an mcpServers JSON file (Claude Desktop, Cursor, VS Code).",
+    ),
+    click.option(
+        "--snapshots",
+        type=click.Path(file_okay=False, path_type=Path),
+        help="With --mcp-config: the snapshot directory (DIR/NAME.json; default: snapshots).",
+    ),
+)
+
+
+def _config_options(function: Any) -> Any:
+    for option in reversed(_CONFIG_OPTIONS):
+        function = option(function)
+    return function
+
+
+class _FetchCommand(click.Command):
+    """Remembers how many words followed `--`: they are the server's command."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["mcp2openai.command"] = len(args) - args.index("--") - 1 if "--" in args else 0
+        return super().parse_args(ctx, args)
+
+
+@main.command("fetch", cls=_FetchCommand)
+@click.argument("words", nargs=-1, metavar="[NAME...] [-- COMMAND [ARGS...]]")
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="The snapshot file to write (one server).",
+)
+@click.option("--url", help="A Streamable HTTP server's URL (instead of a command).")
+@click.option("--header", "headers", multiple=True, metavar="KEY:VALUE", help="HTTP header.")
+@click.option("--env", "env", multiple=True, metavar="KEY=VALUE", help="Environment variable.")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0, min_open=True),
+    help="Seconds for each server's whole fetch (default 60, or timeout in the config).",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=4,
+    show_default=True,
+    help="Servers fetched at the same time.",
+)
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if a snapshot differs.")
+@_config_options
+def fetch_command(
+    words: tuple[str, ...],
+    out: Path | None,
+    url: str | None,
+    headers: tuple[str, ...],
+    env: tuple[str, ...],
+    timeout: float | None,
+    jobs: int,
+    check: bool,
+    config: Path | None,
+    mcp_config: Path | None,
+    snapshots: Path | None,
+) -> None:
+    """Read live MCP servers' tool lists into snapshot files.
+
+    \b
+    mcp2openai fetch NAME --out SNAPSHOT.json [--env K=V] -- COMMAND [ARGS...]
+    mcp2openai fetch NAME --out SNAPSHOT.json --url URL [--header K:V]
+    mcp2openai fetch [NAME...]                      # servers of [tool.mcp2openai]
+    mcp2openai fetch --mcp-config FILE [NAME...]    # servers of an mcpServers file
+    """
+    count = click.get_current_context().meta.get("mcp2openai.command", 0)
+    split = len(words) - count
+    arguments = FetchArgs(
+        words[:split], words[split:], out, url, headers, env, timeout, config, mcp_config, snapshots
+    )
+    try:
+        plan = plan_fetch(arguments, Path.cwd())
+    except (UsageError, ConfigError) as error:
+        _fail(str(error))
+    for name in plan.skipped:
+        click.echo(f"mcp2openai: {name}: no command or url, not fetched", err=True)
+    from .fetch import fetch_all  # imports the mcp SDK: only when fetching
+
+    echo = partial(click.echo, err=True)
+    sys.exit(fetch_all(plan.targets, timeout=plan.timeout, check=check, jobs=jobs, echo=echo))
 
 
 @main.command("build")
@@ -45,22 +132,20 @@ def main() -> None:
     "servers",
     multiple=True,
     metavar="NAME=SNAPSHOT.json",
-    required=True,
-    help="A server's tool-list snapshot; repeat for several servers, in order.",
+    help="A server's tool-list snapshot; repeat for several servers, in order. "
+    "Without --server or --mcp-config: the servers of [tool.mcp2openai] in pyproject.toml.",
 )
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),
-    required=True,
-    help="The module to write.",
+    help="The module to write (default: out in the config).",
 )
 @click.option(
     "--strict",
     "mode",
     type=click.Choice(["auto", "true", "false"]),
-    default="auto",
-    show_default=True,
-    help="auto: fall back to non-strict per tool; true: leave such "
+    default=None,
+    help="auto (default): fall back to non-strict per tool; true: leave such "
     "tools out; false: every tool non-strict.",
 )
 @click.option(
@@ -94,10 +179,11 @@ def main() -> None:
     "--fail-on-fallback", is_flag=True, help="Exit 1 if any tool falls back or is left out."
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print only errors and the summary.")
+@_config_options
 def build_command(
     servers: tuple[str, ...],
-    out: Path,
-    mode: StrictMode,
+    out: Path | None,
+    mode: StrictMode | None,
     prefixes: tuple[str, ...],
     includes: tuple[str, ...],
     excludes: tuple[str, ...],
@@ -105,28 +191,20 @@ def build_command(
     report_json: Path | None,
     fail_on_fallback: bool,
     quiet: bool,
+    config: Path | None,
+    mcp_config: Path | None,
+    snapshots: Path | None,
 ) -> None:
     """Build one adapter module from tool-list snapshots."""
-    prefix = dict(_pairs(prefixes, "--prefix", empty=True))
-    inputs = [
-        ServerInput(
-            name,
-            Path(snapshot),
-            prefix.get(name),
-            tuple(glob for server, glob in _pairs(includes, "--include") if server == name),
-            tuple(glob for server, glob in _pairs(excludes, "--exclude") if server == name),
-        )
-        for name, snapshot in _pairs(servers, "--server")
-    ]
-    unknown = (set(prefix) | {n for n, _ in _pairs(includes + excludes, "--include/--exclude")}) - {
-        s.name for s in inputs
-    }
-    if unknown:
-        _fail(f"--prefix/--include/--exclude name no --server: {', '.join(sorted(unknown))}")
+    arguments = BuildArgs(
+        servers, out, mode, prefixes, includes, excludes, config, mcp_config, snapshots
+    )
     try:
-        result = build(inputs, mode)
-    except (InputError, NamingError) as error:
+        plan = plan_build(arguments, Path.cwd())
+        result = build(list(plan.servers), plan.mode)
+    except (InputError, NamingError, UsageError, ConfigError) as error:
         _fail(str(error))
+    out = plan.out
     if not quiet:
         for line in report_lines(result.model):
             click.echo(line, err=True)

@@ -16,9 +16,9 @@ to ``tests/fixtures/results/everything/<case>.json``. ``--check`` records as usu
 compares with the files on disk (exit 1 on a difference). ``--check-raw`` also captures each
 ``tools/list`` with a bare JSON-RPC client (no SDK) and requires byte-identical JSON.
 
-Everything a server sends is kept as it came over the wire: the SDK is asked for the raw
-JSON-RPC ``result`` dict (``send_request`` with a ``RootModel[dict]`` result type), never a
-re-serialized model, so no key is dropped, renamed or reordered. Files are written with
+The SDK client is the one ``mcp2openai fetch`` uses (``generator/live.py``): everything a server
+sends is kept as it came over the wire (the SDK is asked for the raw JSON-RPC ``result`` dict,
+never a re-serialized model), so no key is dropped, renamed or reordered. Files are written with
 ``json.dumps(obj, indent=2, ensure_ascii=False) + "\\n"`` and are byte-for-byte reproducible:
 every server runs with a fixed environment (HOME, TZ, LANG, fixed scratch directories, dummy
 API keys) and never inherits the caller's secrets (the SDK passes only PATH, HOME, USER, ...).
@@ -34,19 +34,19 @@ import select
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import AsyncIterator, Mapping
-from contextlib import asynccontextmanager
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 import anyio
 import mcp.types as types
-from mcp import ClientSession, StdioServerParameters, stdio_client
-from mcp.client.session import ClientRequestContext
-from pydantic import RootModel
+from mcp import ClientSession
+
+from generator.live import FetchError, RawResult, connect, dump, fetch_snapshot, list_tools_raw
+from generator.pipeline import write_atomically
+from generator.servers import Stdio
 
 REPO = Path(__file__).resolve().parents[1]
 SERVERS_DIR = REPO / "tests" / "servers"
@@ -55,7 +55,6 @@ SERVERS_VENV = REPO / ".servers" / "venv"
 SNAPSHOT_DIR = REPO / "generated" / "snapshots"
 RESULTS_DIR = REPO / "tests" / "fixtures" / "results" / "everything"
 
-SNAPSHOT_FORMAT = 1
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
 
 # Fixed places the servers are pointed at, so nothing in a recording depends on the machine.
@@ -107,13 +106,8 @@ class Server:
         base = SERVERS_VENV / "bin" if self.registry == "pypi" else NODE_BIN
         return base / self.command
 
-    def params(self) -> StdioServerParameters:
-        return StdioServerParameters(
-            command=str(self.executable()),
-            args=list(self.args),
-            env={**BASE_ENV, **self.env},
-            cwd=str(HOME),
-        )
+    def transport(self) -> Stdio:
+        return Stdio(str(self.executable()), self.args, {**BASE_ENV, **self.env}, str(HOME))
 
 
 SERVERS: tuple[Server, ...] = (
@@ -264,10 +258,6 @@ RESULT_CASES: dict[str, tuple[str, dict[str, Any]]] = {
 }
 
 
-class RawResult(RootModel[dict[str, Any]]):
-    """A JSON-RPC ``result`` object exactly as parsed from the wire (key order kept)."""
-
-
 TIMEOUT = 120.0
 
 
@@ -347,70 +337,10 @@ def check_pins(servers: list[Server]) -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# SDK client
+# SDK client (generator/live.py): a client declaring sampling, elicitation and roots when
+# server.client is "full"; the recorder names itself "mcp2openai-recorder" version "1".
 
-
-async def _refuse_sampling(
-    context: ClientRequestContext, params: types.CreateMessageRequestParams
-) -> types.ErrorData:
-    return types.ErrorData(code=types.INVALID_REQUEST, message="sampling refused by recorder")
-
-
-async def _decline_elicitation(
-    context: ClientRequestContext, params: types.ElicitRequestParams
-) -> types.ElicitResult:
-    return types.ElicitResult(action="decline")
-
-
-async def _no_roots(context: ClientRequestContext) -> types.ListRootsResult:
-    return types.ListRootsResult(roots=[])
-
-
-@asynccontextmanager
-async def connect(server: Server) -> AsyncIterator[ClientSession]:
-    """Start the server, initialize, yield the session; stop the server on exit."""
-    callbacks: dict[str, Any] = {}
-    if server.client == "full":
-        callbacks = {
-            "sampling_callback": _refuse_sampling,
-            "elicitation_callback": _decline_elicitation,
-            "list_roots_callback": _no_roots,
-        }
-    with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as errlog:
-        try:
-            async with (
-                stdio_client(server.params(), errlog=errlog) as (read, write),
-                ClientSession(
-                    read,
-                    write,
-                    read_timeout_seconds=60,
-                    client_info=types.Implementation(name="mcp2openai-recorder", version="1"),
-                    **callbacks,
-                ) as session,
-            ):
-                await session.initialize()
-                yield session
-        except Exception as exc:
-            errlog.seek(0)
-            tail = errlog.read()[-4000:]
-            raise RecordError(f"{server.name}: {exc!r}\n--- server stderr ---\n{tail}") from exc
-
-
-async def list_tools_raw(session: ClientSession) -> list[dict[str, Any]]:
-    """All tools, as the raw wire dicts, following nextCursor until it is absent."""
-    tools: list[dict[str, Any]] = []
-    cursor: str | None = None
-    seen: set[str] = set()
-    while True:
-        params = types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
-        result = (await session.send_request(types.ListToolsRequest(params=params), RawResult)).root
-        tools.extend(result["tools"])
-        cursor = result.get("nextCursor")
-        if cursor is None:
-            return tools
-        if cursor in seen:
-            raise RecordError(f"tools/list cursor {cursor!r} repeats")
-        seen.add(cursor)
+CLIENT = {"client_name": "mcp2openai-recorder", "client_version": "1"}
 
 
 async def call_tool_raw(
@@ -423,35 +353,39 @@ async def call_tool_raw(
 
 
 async def record_snapshot(server: Server) -> dict[str, Any]:
-    with anyio.fail_after(TIMEOUT):
-        async with connect(server) as session:
-            info = session.server_info
-            assert info is not None and session.protocol_version is not None
-            tools = await list_tools_raw(session)
-            return {
-                "mcp2openai_snapshot": SNAPSHOT_FORMAT,
-                "server": {"name": info.name, "version": info.version},
-                "protocolVersion": session.protocol_version,
-                "source": {
-                    "registry": server.registry,
-                    "package": server.package,
-                    "version": server.version,
-                },
-                "tools": tools,
-            }
+    source = {"registry": server.registry, "package": server.package, "version": server.version}
+    try:
+        return await fetch_snapshot(
+            server.transport(),
+            timeout=TIMEOUT,
+            capabilities=server.client == "full",
+            source=source,
+            **CLIENT,
+        )
+    except FetchError as error:
+        raise RecordError(f"{server.name}: {error}") from None
 
 
 async def record_results() -> dict[str, dict[str, Any]]:
     server = SERVERS_BY_NAME["everything"]
     out: dict[str, dict[str, Any]] = {}
-    with anyio.fail_after(TIMEOUT):
-        async with connect(server) as session:
-            listed = {t["name"] for t in await list_tools_raw(session)}
-            for case, (tool, arguments) in RESULT_CASES.items():
-                if tool not in listed:
-                    raise RecordError(f"result case {case}: everything has no tool {tool!r}")
-                result = await call_tool_raw(session, tool, arguments)
-                out[case] = {"tool": tool, "arguments": arguments, "result": result}
+    missing: list[str] = []
+    try:
+        with anyio.fail_after(TIMEOUT):
+            async with connect(
+                server.transport(), capabilities=server.client == "full", **CLIENT
+            ) as session:
+                listed = {t["name"] for t in await list_tools_raw(session)}
+                for case, (tool, arguments) in RESULT_CASES.items():
+                    if tool not in listed:
+                        missing.append(f"result case {case}: everything has no tool {tool!r}")
+                        continue
+                    result = await call_tool_raw(session, tool, arguments)
+                    out[case] = {"tool": tool, "arguments": arguments, "result": result}
+    except Exception as exc:
+        raise RecordError(f"everything results: {exc!r}") from exc
+    if missing:
+        raise RecordError("\n".join(missing))
     return out
 
 
@@ -460,11 +394,11 @@ async def record_results() -> dict[str, dict[str, Any]]:
 
 
 def raw_tools_list(server: Server) -> list[dict[str, Any]]:
-    p = server.params()
+    p = server.transport()
     capabilities = FULL_CAPABILITIES_WIRE if server.client == "full" else {}
     inherited = ("PATH", "USER", "LOGNAME", "SHELL", "TERM")  # as the SDK's default, less HOME
     env = {k: os.environ[k] for k in inherited if k in os.environ}
-    env.update(p.env or {})
+    env.update(p.env)
     proc = subprocess.Popen(
         [p.command, *p.args],
         stdin=subprocess.PIPE,
@@ -569,10 +503,6 @@ def raw_tools_list(server: Server) -> list[dict[str, Any]]:
 # Output
 
 
-def dump(obj: Any) -> str:
-    return json.dumps(obj, indent=2, ensure_ascii=False) + "\n"
-
-
 def emit(path: Path, obj: Any, check: bool, problems: list[str]) -> None:
     text = dump(obj)
     old = path.read_text(encoding="utf-8") if path.exists() else None
@@ -583,8 +513,7 @@ def emit(path: Path, obj: Any, check: bool, problems: list[str]) -> None:
         problems.append(f"{rel} {'differs' if old is not None else 'is missing'}")
         print(f"  DIFFERS   {rel}")
     else:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
+        write_atomically(path, text)
         print(f"  wrote     {rel}")
 
 

@@ -1,0 +1,155 @@
+"""`mcp2openai fetch`: read live servers' tool lists into snapshot files, one server at a time.
+
+One line per server as it finishes (name, tools found, time), a summary at the end. A server
+that fails gets one error line and the others are still fetched; its old snapshot is left as it
+was (snapshots are written to a temporary file, then renamed). Exit code: 0 done, 1 `check`
+found a snapshot that differs from the live server, 2 any server failed.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import anyio
+
+from .live import FetchError, dump, fetch_snapshot
+from .pipeline import difference, write_atomically
+from .plan import FetchTarget
+from .servers import DEFAULT_TIMEOUT, ExpansionError, expand
+
+DEFAULT_JOBS = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    name: str
+    tools: int | None  # None: failed
+    lines: tuple[str, ...]
+    changed: bool = False
+
+
+def fetch_all(
+    targets: Sequence[FetchTarget],
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    check: bool = False,
+    jobs: int = DEFAULT_JOBS,
+    echo: Callable[[str], None],
+) -> int:
+    """Fetch the targets (`jobs` at a time), reporting through `echo` in order; the exit code."""
+    started = time.monotonic()
+    with _quiet_sdk_logging():
+        outcomes = anyio.run(_fetch_all, targets, timeout, check, jobs, echo)
+    failed = [outcome.name for outcome in outcomes if outcome.tools is None]
+    tools = sum(outcome.tools or 0 for outcome in outcomes)
+    done = len(outcomes) - len(failed)
+    took = time.monotonic() - started
+    servers = f"{done} of {len(outcomes)} servers" if failed else _plural(done, "server")
+    line = f"mcp2openai: fetched {servers} ({_plural(tools, 'tool')}) in {took:.1f}s"
+    if failed:
+        line += f"; failed: {', '.join(failed)}"
+    changed = [outcome.name for outcome in outcomes if outcome.changed]
+    if check and changed:
+        line += f"; out of date: {', '.join(changed)}"
+    echo(line)
+    if failed:
+        return 2
+    return 1 if check and changed else 0
+
+
+async def _fetch_all(
+    targets: Sequence[FetchTarget],
+    timeout: float,
+    check: bool,
+    jobs: int,
+    echo: Callable[[str], None],
+) -> list[Outcome]:
+    """Servers run concurrently; each one's lines are printed as soon as it and every server
+    before it are done, so the output keeps the configured order."""
+    limiter = anyio.CapacityLimiter(max(1, jobs))
+    done = [anyio.Event() for _ in targets]
+    outcomes: list[Outcome | None] = [None] * len(targets)
+
+    async def run(index: int) -> None:
+        async with limiter:
+            outcomes[index] = await _fetch_one(targets[index], timeout, check)
+        done[index].set()
+
+    async with anyio.create_task_group() as group:
+        for index in range(len(targets)):
+            group.start_soon(run, index)
+        for index, event in enumerate(done):
+            await event.wait()
+            outcome = outcomes[index]
+            assert outcome is not None
+            for line in outcome.lines:
+                echo(line)
+    return [outcome for outcome in outcomes if outcome is not None]
+
+
+async def _fetch_one(target: FetchTarget, timeout: float, check: bool) -> Outcome:
+    started = time.monotonic()
+    try:
+        transport = expand(target.transport) if target.expand else target.transport
+    except ExpansionError as error:
+        where = f"{target.origin}.{error.key}" if target.origin else error.key
+        return _failed(target, f"{where}: {error.reason}")
+    try:
+        document = await fetch_snapshot(transport, timeout=target.timeout or timeout)
+    except FetchError as error:
+        return _failed(target, str(error))
+    took = time.monotonic() - started
+    text = dump(document)
+    server = document["server"]
+    count = len(document["tools"])
+    head = (
+        f"mcp2openai: {target.name}: {_plural(count, 'tool')} in {took:.1f}s "
+        f"({server['name']} {server['version']}, protocol {document['protocolVersion']})"
+    )
+    shown = _shown(target.snapshot)
+    diff = difference(target.snapshot, text)
+    if diff is None:
+        return Outcome(target.name, count, (f"{head}: {shown} unchanged",))
+    if check:
+        return Outcome(target.name, count, (diff, f"{head}: {shown} differs"), changed=True)
+    try:
+        write_atomically(target.snapshot, text)
+    except OSError as error:
+        return _failed(target, f"cannot write {shown}: {error.strerror or error}")
+    return Outcome(target.name, count, (f"{head}: wrote {shown}",), changed=True)
+
+
+def _failed(target: FetchTarget, message: str) -> Outcome:
+    return Outcome(target.name, None, (f"mcp2openai: error: {target.name}: {message}",))
+
+
+@contextmanager
+def _quiet_sdk_logging() -> Iterator[None]:
+    """The SDK logs (with tracebacks) what we report as one line: keep it off the terminal."""
+    logger = logging.getLogger("mcp")
+    handler = logging.NullHandler()
+    propagate = logger.propagate
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        yield
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
+
+
+def _shown(path: Path) -> str:
+    """The path relative to the current directory when it lies below it."""
+    try:
+        return str(path.absolute().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" + ("" if count == 1 else "s")

@@ -1,0 +1,350 @@
+"""Live MCP servers through the official `mcp` SDK: connect, read `tools/list` raw, snapshot.
+
+Everything a server sends is kept as it came over the wire: the SDK is asked for the raw
+JSON-RPC `result` dict (`send_request` with a `RootModel[dict]` result type), never a
+re-serialized model, so no key is dropped, renamed or reordered. A snapshot is written with
+`json.dumps(obj, indent=2, ensure_ascii=False) + "\\n"`: the same server gives the same bytes.
+
+The client declares the sampling, elicitation and roots capabilities, with callbacks that refuse
+or answer empty: some servers list capability-gated tools only to clients that declare them.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import dataclass, field
+from typing import IO, Any, Final, TextIO
+
+import anyio
+import httpx2
+import mcp.types as types
+from mcp import ClientSession, StdioServerParameters, stdio_client
+from mcp.client.session import ClientRequestContext, IncomingMessage
+from mcp.client.streamable_http import streamable_http_client
+from mcp.shared.exceptions import MCPError
+from pydantic import RootModel, ValidationError
+
+from . import __version__
+from .load import InputError, json_path, parse_json, tools_of
+from .servers import DEFAULT_TIMEOUT, Http, Stdio, Transport
+
+SNAPSHOT_FORMAT: Final = 1
+CLIENT_NAME: Final = "mcp2openai"
+_CONNECTION_CLOSED: Final = types.CONNECTION_CLOSED
+
+
+class RawResult(RootModel[dict[str, Any]]):
+    """A JSON-RPC `result` object exactly as parsed from the wire (key order kept)."""
+
+
+class FetchError(Exception):
+    """A server that could not be read: the message is one line saying what happened."""
+
+
+# ---------------------------------------------------------------------------------------------
+# Connecting
+
+
+async def _refuse_sampling(
+    context: ClientRequestContext, params: types.CreateMessageRequestParams
+) -> types.ErrorData:
+    return types.ErrorData(code=types.INVALID_REQUEST, message="sampling refused by mcp2openai")
+
+
+async def _decline_elicitation(
+    context: ClientRequestContext, params: types.ElicitRequestParams
+) -> types.ElicitResult:
+    return types.ElicitResult(action="decline")
+
+
+async def _no_roots(context: ClientRequestContext) -> types.ListRootsResult:
+    return types.ListRootsResult(roots=[])
+
+
+@asynccontextmanager
+async def connect(
+    transport: Transport,
+    *,
+    capabilities: bool = True,
+    errlog: TextIO | None = None,
+    message_handler: Callable[[IncomingMessage], Awaitable[None]] | None = None,
+    client_name: str = CLIENT_NAME,
+    client_version: str = __version__,
+    http_errors: list[str] | None = None,
+) -> AsyncIterator[ClientSession]:
+    """Start (stdio) or reach (HTTP) the server, initialize, yield the session.
+
+    On exit the SDK closes the session; for stdio it closes the server's stdin, then terminates
+    and kills its whole process group, so no process is left behind. `capabilities` declares
+    sampling, elicitation and roots (with handlers that decline). A stdio server's stderr goes
+    to `errlog` (default: discarded into a temporary file). An HTTP server's error statuses are
+    appended to `http_errors` ("HTTP 401 Unauthorized"): the SDK reports them without it.
+    """
+    callbacks: dict[str, Any] = {}
+    if capabilities:
+        callbacks = {
+            "sampling_callback": _refuse_sampling,
+            "elicitation_callback": _decline_elicitation,
+            "list_roots_callback": _no_roots,
+        }
+    if message_handler is not None:
+        callbacks["message_handler"] = message_handler
+    async with AsyncExitStack() as stack:
+        if isinstance(transport, Stdio):
+            if errlog is None:
+                errlog = stack.enter_context(_scratch_file())
+            params = StdioServerParameters(
+                command=transport.command,
+                args=list(transport.args),
+                env=dict(transport.env),
+                cwd=transport.cwd,
+            )
+            read, write = await stack.enter_async_context(stdio_client(params, errlog=errlog))
+        else:
+            errors = http_errors
+
+            async def on_response(response: httpx2.Response) -> None:
+                # POSTs carry the requests; a GET stream or a DELETE may be refused harmlessly.
+                if errors is not None and response.status_code >= 400 and _posted(response):
+                    errors.append(f"HTTP {response.status_code} {response.reason_phrase}".strip())
+
+            client = await stack.enter_async_context(
+                httpx2.AsyncClient(
+                    headers=dict(transport.headers),
+                    timeout=httpx2.Timeout(30.0, read=300.0),
+                    event_hooks={"response": [on_response]},
+                )
+            )
+            read, write = await stack.enter_async_context(
+                streamable_http_client(transport.url, http_client=client)
+            )
+        session = await stack.enter_async_context(
+            ClientSession(
+                read,
+                write,
+                client_info=types.Implementation(name=client_name, version=client_version),
+                **callbacks,
+            )
+        )
+        await session.initialize()
+        yield session
+
+
+async def list_tools_raw(session: ClientSession) -> list[dict[str, Any]]:
+    """All tools, as the raw wire dicts, following `nextCursor` until it is absent."""
+    tools: list[dict[str, Any]] = []
+    cursor: str | None = None
+    seen: set[str] = set()
+    while True:
+        params = types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
+        result = (await session.send_request(types.ListToolsRequest(params=params), RawResult)).root
+        page = result.get("tools")
+        if not isinstance(page, list):
+            raise FetchError("invalid tools/list result: tools is not a list")
+        tools.extend(page)
+        cursor = result.get("nextCursor")
+        if cursor is None:
+            return tools
+        if not isinstance(cursor, str):
+            raise FetchError("invalid tools/list result: nextCursor is not a string")
+        if cursor in seen:
+            raise FetchError(f"invalid tools/list result: cursor {cursor!r} repeats")
+        seen.add(cursor)
+
+
+def snapshot_document(
+    session: ClientSession, tools: list[dict[str, Any]], source: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The snapshot file's content: format, server name and version, protocol, tools."""
+    info = session.server_info
+    if info is None or session.protocol_version is None:
+        raise FetchError("the server did not complete initialize")
+    document: dict[str, Any] = {
+        "mcp2openai_snapshot": SNAPSHOT_FORMAT,
+        "server": {"name": info.name, "version": info.version},
+        "protocolVersion": session.protocol_version,
+    }
+    if source is not None:
+        document["source"] = source
+    document["tools"] = tools
+    return document
+
+
+def dump(document: Any) -> str:
+    """A snapshot's bytes (as text): deterministic for the same content."""
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+# ---------------------------------------------------------------------------------------------
+# One fetch, with every failure turned into one line
+
+
+@dataclass(slots=True)
+class _State:
+    phase: str = "start"
+    stray: str | None = None  # the first thing the server sent that was not MCP
+    http_errors: list[str] = field(default_factory=list)
+
+
+async def fetch_snapshot(
+    transport: Transport,
+    *,
+    timeout: float = DEFAULT_TIMEOUT,
+    capabilities: bool = True,
+    source: dict[str, Any] | None = None,
+    client_name: str = CLIENT_NAME,
+    client_version: str = __version__,
+) -> dict[str, Any]:
+    """Connect, initialize, page through `tools/list`, shut down; the snapshot document.
+
+    Raises FetchError (one line) when the server cannot start, exits, times out (`timeout`
+    covers the whole exchange), writes anything but MCP on stdout (the stdio transport forbids
+    it), answers with an error, or sends an invalid tool list. The server is stopped in every
+    case before this returns.
+    """
+    state = _State()
+    with _scratch_file() as errlog:
+        try:
+            with anyio.move_on_after(timeout) as deadline, anyio.CancelScope() as abort:
+
+                async def on_message(message: IncomingMessage) -> None:
+                    if isinstance(message, Exception) and state.stray is None:
+                        state.stray = _stray(message)
+                        abort.cancel()
+
+                state.phase = "initialize"
+                async with connect(
+                    transport,
+                    capabilities=capabilities,
+                    errlog=errlog,
+                    message_handler=on_message,
+                    client_name=client_name,
+                    client_version=client_version,
+                    http_errors=state.http_errors,
+                ) as session:
+                    state.phase = "tools/list"
+                    tools = await list_tools_raw(session)
+                    document = snapshot_document(session, tools, source)
+        except FetchError:
+            raise
+        except Exception as error:  # every failure becomes one line
+            if state.stray is not None:
+                raise FetchError(_not_mcp(transport, state.stray)) from None
+            message = _describe(error, transport, state.phase, _tail(errlog))
+            if state.http_errors:
+                message = f"{state.phase}: {state.http_errors[-1]} from {transport.describe()}"
+            raise FetchError(message) from None
+        if abort.cancelled_caught or state.stray is not None:
+            raise FetchError(_not_mcp(transport, state.stray or "?"))
+        if deadline.cancelled_caught:
+            stderr = _tail(errlog)
+            raise FetchError(
+                f"no answer to {state.phase} within {timeout:g}s (timed out)"
+                + (f"; stderr: {stderr}" if stderr else "")
+            )
+    return validated(document)
+
+
+def validated(document: dict[str, Any]) -> dict[str, Any]:
+    """The document, after checking it is a tool list `mcp2openai build` will accept."""
+    try:
+        tools_of(document, "tools/list")
+        parse_json(dump(document).encode("utf-8"), "tools/list")
+    except InputError as error:
+        tool = f"tool {error.tool!r}: " if error.tool is not None else ""
+        raise FetchError(f"invalid tool list: {tool}{error.path}: {error.reason}") from None
+    return document
+
+
+def _posted(response: httpx2.Response) -> bool:
+    try:
+        return response.request.method == "POST"
+    except RuntimeError:  # no request attached
+        return False
+
+
+def _scratch_file() -> TextIO:
+    """A temporary file for a server's stderr (it needs a real file descriptor)."""
+    return tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace")
+
+
+def _describe(error: BaseException, transport: Transport, phase: str, stderr: str) -> str:
+    leaf = _leaf(error)
+    after = f"; stderr: {stderr}" if stderr else ""
+    if isinstance(leaf, FetchError):
+        return str(leaf)
+    if isinstance(leaf, FileNotFoundError) and isinstance(transport, Stdio):
+        if transport.cwd is not None and leaf.filename == transport.cwd:
+            return f"cannot start {transport.command!r}: no directory {transport.cwd!r}"
+        return f"cannot start {transport.command!r}: command not found"
+    if isinstance(leaf, PermissionError) and isinstance(transport, Stdio):
+        return f"cannot start {transport.command!r}: permission denied"
+    if isinstance(leaf, OSError) and phase == "initialize" and isinstance(transport, Stdio):
+        return f"cannot start {transport.command!r}: {leaf.strerror or leaf}"
+    if isinstance(leaf, MCPError):
+        if leaf.code == _CONNECTION_CLOSED:
+            if isinstance(transport, Stdio):
+                return f"the server exited (or closed its stdout) before answering {phase}{after}"
+            return f"the connection closed before the answer to {phase}"
+        return f"{phase} failed: {_one_line(leaf.message)} (JSON-RPC error {leaf.code})"
+    if isinstance(leaf, ValidationError):
+        return f"invalid {phase} result: {_validation(leaf)}"
+    if isinstance(leaf, httpx2.ConnectError):
+        return f"cannot connect to {transport.describe()}: {_one_line(str(leaf))}"
+    if isinstance(leaf, httpx2.HTTPStatusError):
+        status = leaf.response.status_code
+        return f"{phase}: HTTP {status} {leaf.response.reason_phrase} from {transport.describe()}"
+    if isinstance(leaf, httpx2.HTTPError):
+        return f"{phase}: {type(leaf).__name__}: {_one_line(str(leaf))}"
+    text = _one_line(str(leaf)) or type(leaf).__name__
+    return f"{phase} failed: {text}{after}"
+
+
+def _leaf(error: BaseException) -> BaseException:
+    """The first real error inside (nested) exception groups, skipping cancellations."""
+    while isinstance(error, BaseExceptionGroup):
+        inner = [e for e in error.exceptions if not isinstance(e, anyio.get_cancelled_exc_class())]
+        error = (inner or list(error.exceptions))[0]
+    return error
+
+
+def _stray(message: Exception) -> str:
+    if isinstance(message, ValidationError):
+        for item in message.errors():
+            if isinstance(item.get("input"), str):
+                return str(item["input"])
+    return _one_line(str(message))
+
+
+def _not_mcp(transport: Transport, stray: str) -> str:
+    if isinstance(transport, Http):
+        return f"does not speak MCP: sent {_quote(stray)}"
+    return f"does not speak MCP: wrote {_quote(stray)} on stdout"
+
+
+def _validation(error: ValidationError) -> str:
+    item = error.errors()[0]
+    where = json_path(tuple(part for part in item["loc"] if isinstance(part, str | int)))
+    return f"{where}: {item['msg']}"
+
+
+def _tail(errlog: IO[str]) -> str:
+    """The last non-empty line the server wrote on stderr, shortened."""
+    try:
+        errlog.seek(0)
+        lines = [line.strip() for line in errlog.read()[-8192:].splitlines() if line.strip()]
+    except (OSError, ValueError):
+        return ""
+    return _quote(lines[-1]) if lines else ""
+
+
+def _quote(text: str, limit: int = 160) -> str:
+    text = _one_line(text)
+    return json.dumps(text[:limit] + ("..." if len(text) > limit else ""), ensure_ascii=False)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())

@@ -1,0 +1,265 @@
+"""What `fetch` and `build` should do, from their command-line arguments and the config files.
+
+Three sources of servers, in this order of precedence:
+1. the command line alone (`fetch NAME --out FILE -- COMMAND...` / `--url URL`;
+   `build --server NAME=SNAPSHOT ... --out FILE`);
+2. an `mcpServers` file (`--mcp-config FILE`; snapshots in `--snapshots DIR/<name>.json`);
+3. the `[tool.mcp2openai]` table of the nearest pyproject.toml (or `--config FILE`).
+Any mistake is a `UsageError` (or a `ConfigError` naming file and key): exit 2, one line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from pathlib import Path
+
+from .config import (
+    DEFAULT_SNAPSHOTS,
+    ConfigError,
+    ProjectConfig,
+    ServerConfig,
+    find_pyproject,
+    load_mcp_servers,
+    load_project,
+    select,
+)
+from .model import StrictMode
+from .naming import SERVER_NAME
+from .pipeline import ServerInput
+from .servers import DEFAULT_TIMEOUT, Http, Stdio, Transport
+
+
+class UsageError(Exception):
+    """Arguments that do not make sense together."""
+
+
+@dataclass(frozen=True, slots=True)
+class FetchArgs:
+    names: tuple[str, ...] = ()
+    command: tuple[str, ...] = ()  # the words after `--`
+    out: Path | None = None
+    url: str | None = None
+    headers: tuple[str, ...] = ()  # "KEY:VALUE"
+    env: tuple[str, ...] = ()  # "KEY=VALUE"
+    timeout: float | None = None
+    config: Path | None = None
+    mcp_config: Path | None = None
+    snapshots: Path | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FetchTarget:
+    name: str
+    transport: Transport
+    snapshot: Path
+    origin: str = ""  # "FILE: KEY" of a configured server; "" on the command line
+    # ${VAR} are filled in config files only: the shell already did it on the command line
+    expand: bool = True
+    timeout: float | None = None  # None: the plan's
+
+
+@dataclass(frozen=True, slots=True)
+class FetchPlan:
+    targets: tuple[FetchTarget, ...]
+    timeout: float
+    skipped: tuple[str, ...] = ()  # configured servers with only a snapshot
+
+
+def plan_fetch(args: FetchArgs, cwd: Path) -> FetchPlan:
+    if args.command or args.url is not None:
+        return FetchPlan((_explicit_target(args),), args.timeout or DEFAULT_TIMEOUT)
+    if args.env or args.headers:
+        raise UsageError("--env goes with a command after --, --header with --url")
+    if args.mcp_config is not None:
+        if args.config is not None:
+            raise UsageError("give --config or --mcp-config, not both")
+        snapshots = args.snapshots or Path(DEFAULT_SNAPSHOTS)
+        servers = load_mcp_servers(args.mcp_config, snapshots)
+        chosen = select(servers, args.names, str(args.mcp_config))
+        timeout = args.timeout or DEFAULT_TIMEOUT
+        skipped: tuple[str, ...] = ()
+        origin = str(args.mcp_config)
+    else:
+        if args.snapshots is not None:
+            raise UsageError("--snapshots goes with --mcp-config (pyproject.toml sets snapshot)")
+        project = _project(args.config, cwd, "fetch")
+        chosen = select(project.servers, args.names, str(project.file))
+        for server in chosen:
+            if server.transport is None and args.names:
+                raise ConfigError(str(project.file), server.key, 'has no "command" or "url"')
+        skipped = tuple(server.name for server in chosen if server.transport is None)
+        chosen = tuple(server for server in chosen if server.transport is not None)
+        timeout = args.timeout or project.timeout or DEFAULT_TIMEOUT
+        origin = str(project.file)
+    targets = []
+    for server in chosen:
+        assert server.transport is not None
+        where = f"{origin}: {server.key}"
+        # --timeout beats everything; then the server's own timeout, then the table's
+        timeout_of = None if args.timeout is not None else server.timeout
+        targets.append(
+            FetchTarget(server.name, server.transport, server.snapshot, where, timeout=timeout_of)
+        )
+    if args.out is not None:
+        if len(targets) != 1:
+            raise UsageError("--out needs exactly one server (name it)")
+        targets = [dataclasses.replace(targets[0], snapshot=args.out)]
+    return FetchPlan(tuple(targets), timeout, skipped)
+
+
+def _explicit_target(args: FetchArgs) -> FetchTarget:
+    if len(args.names) != 1:
+        raise UsageError("give one NAME before -- COMMAND or --url")
+    name = args.names[0]
+    _check_name(name)
+    if args.out is None:
+        raise UsageError("--out SNAPSHOT.json is needed with a command or --url")
+    if args.config is not None or args.mcp_config is not None or args.snapshots is not None:
+        raise UsageError("--config, --mcp-config and --snapshots do not go with a command or --url")
+    transport: Transport
+    if args.url is not None:
+        if args.command:
+            raise UsageError("give a command after -- or --url, not both")
+        if args.env:
+            raise UsageError("--env goes with a command after --, not with --url")
+        if not args.url.lower().startswith(("http://", "https://")):
+            raise UsageError(f"--url {args.url!r} is not an http(s) URL")
+        transport = Http(args.url, dict(_split(args.headers, ":", "--header", "KEY:VALUE")))
+    else:
+        if args.headers:
+            raise UsageError("--header goes with --url, not with a command")
+        env = dict(_split(args.env, "=", "--env", "KEY=VALUE"))
+        transport = Stdio(args.command[0], tuple(args.command[1:]), env)
+    return FetchTarget(name, transport, args.out, expand=False)
+
+
+@dataclass(frozen=True, slots=True)
+class BuildArgs:
+    servers: tuple[str, ...] = ()  # "NAME=SNAPSHOT"
+    out: Path | None = None
+    mode: StrictMode | None = None
+    prefixes: tuple[str, ...] = ()
+    includes: tuple[str, ...] = ()
+    excludes: tuple[str, ...] = ()
+    config: Path | None = None
+    mcp_config: Path | None = None
+    snapshots: Path | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BuildPlan:
+    servers: tuple[ServerInput, ...]
+    out: Path
+    mode: StrictMode
+
+
+def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
+    if args.servers or args.mcp_config is not None:
+        if args.servers and args.mcp_config is not None:
+            raise UsageError("give --server or --mcp-config, not both")
+        if args.config is not None:
+            raise UsageError("--config does not go with --server or --mcp-config")
+        if args.out is None:
+            raise UsageError("--out is needed with --server or --mcp-config")
+        if args.servers:
+            if args.snapshots is not None:
+                raise UsageError("--snapshots goes with --mcp-config")
+            named = [(name, Path(path)) for name, path in _pairs(args.servers, "--server")]
+        else:
+            assert args.mcp_config is not None
+            snapshots = args.snapshots or Path(DEFAULT_SNAPSHOTS)
+            configured = load_mcp_servers(args.mcp_config, snapshots)
+            named = [(server.name, server.snapshot) for server in configured]
+        return BuildPlan(_with_options(named, args), args.out, args.mode or "auto")
+    if args.prefixes or args.includes or args.excludes:
+        raise UsageError(
+            "--prefix/--include/--exclude go with --server or --mcp-config;"
+            " in pyproject.toml set them per server"
+        )
+    if args.snapshots is not None:
+        raise UsageError("--snapshots goes with --mcp-config")
+    project = _project(args.config, cwd, "build")
+    out = args.out or project.out
+    if out is None:
+        raise ConfigError(str(project.file), "tool.mcp2openai.out", "not set (or give --out)")
+    for server in project.servers:
+        if not server.snapshot.exists():
+            raise UsageError(
+                f"{server.name}: snapshot {server.snapshot} does not exist:"
+                " run `mcp2openai fetch` first"
+            )
+    inputs = tuple(server.build_input() for server in project.servers)
+    return BuildPlan(inputs, out, args.mode or project.strict or "auto")
+
+
+def _with_options(named: list[tuple[str, Path]], args: BuildArgs) -> tuple[ServerInput, ...]:
+    prefix = dict(_pairs(args.prefixes, "--prefix", empty=True))
+    includes = _pairs(args.includes, "--include")
+    excludes = _pairs(args.excludes, "--exclude")
+    known = {name for name, _ in named}
+    unknown = (set(prefix) | {name for name, _ in includes + excludes}) - known
+    if unknown:
+        names = ", ".join(sorted(unknown))
+        raise UsageError(f"--prefix/--include/--exclude name no server: {names}")
+    return tuple(
+        ServerInput(
+            name,
+            snapshot,
+            prefix.get(name),
+            tuple(glob for server, glob in includes if server == name),
+            tuple(glob for server, glob in excludes if server == name),
+        )
+        for name, snapshot in named
+    )
+
+
+def _project(config: Path | None, cwd: Path, command: str) -> ProjectConfig:
+    path = config if config is not None else find_pyproject(cwd)
+    if path is None:
+        usage = (
+            "fetch NAME --out FILE -- COMMAND, --url URL"
+            if command == "fetch"
+            else "build --server NAME=SNAPSHOT --out FILE"
+        )
+        raise UsageError(
+            f"no pyproject.toml here or above with [tool.mcp2openai]: use `mcp2openai {usage}`,"
+            " --mcp-config FILE or --config FILE"
+        )
+    return load_project(path)
+
+
+def _pairs(values: tuple[str, ...], option: str, empty: bool = False) -> list[tuple[str, str]]:
+    return _split(values, "=", option, "NAME=VALUE", empty)
+
+
+def _split(
+    values: tuple[str, ...], separator: str, option: str, shape: str, empty: bool = False
+) -> list[tuple[str, str]]:
+    pairs = []
+    for value in values:
+        name, found, rest = value.partition(separator)
+        name, rest = name.strip(), rest.strip() if separator == ":" else rest
+        if not found or not name or (not rest and not empty):
+            raise UsageError(f"{option}: expected {shape}, got {value!r}")
+        pairs.append((name, rest))
+    return pairs
+
+
+def _check_name(name: str) -> None:
+    if not SERVER_NAME.fullmatch(name):
+        raise UsageError(f"server name {name!r} must match ^[A-Za-z][A-Za-z0-9_-]*$")
+
+
+__all__ = [
+    "BuildArgs",
+    "BuildPlan",
+    "ConfigError",
+    "FetchArgs",
+    "FetchPlan",
+    "FetchTarget",
+    "ServerConfig",
+    "UsageError",
+    "plan_build",
+    "plan_fetch",
+]

@@ -1,0 +1,431 @@
+"""Project config ([tool.mcp2openai]), mcpServers files, and how fetch/build arguments combine."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from generator.cli import main
+from generator.config import ConfigError, load_mcp_servers, load_project
+from generator.plan import BuildArgs, FetchArgs, UsageError, plan_build, plan_fetch
+from generator.servers import ExpansionError, Http, Stdio, expand, expand_text
+
+REPO = Path(__file__).resolve().parent.parent
+SNAPSHOTS = REPO / "generated" / "snapshots"
+
+PYPROJECT = """\
+[project]
+name = "app"
+
+[tool.mcp2openai]
+out = "app/mcp_tools.py"
+strict = true
+timeout = 5
+
+[tool.mcp2openai.servers.time]
+command = "mcp-server-time"
+args = ["--local-timezone", "Etc/UTC"]
+env = { TZ = "UTC" }
+prefix = "clock_"
+include = ["get_*"]
+
+[tool.mcp2openai.servers.docs]
+url = "https://docs.example.com/mcp"
+headers = { Authorization = "Bearer ${DOCS_TOKEN}" }
+snapshot = "vendor/docs.json"
+exclude = ["delete_*", "drop_*"]
+timeout = 7.5
+
+[tool.mcp2openai.servers.offline]
+snapshot = "vendor/offline.json"
+"""
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_pyproject_table(tmp_path: Path) -> None:
+    project = load_project(write(tmp_path / "pyproject.toml", PYPROJECT))
+    assert project.out == tmp_path / "app/mcp_tools.py"
+    assert project.strict == "true"
+    assert project.timeout == 5.0
+    assert [s.name for s in project.servers] == ["time", "docs", "offline"]  # written order
+    time, docs, offline = project.servers
+    assert time.transport == Stdio(
+        "mcp-server-time", ("--local-timezone", "Etc/UTC"), {"TZ": "UTC"}, str(tmp_path)
+    )
+    assert time.snapshot == tmp_path / "snapshots" / "time.json"  # the default place
+    assert (time.prefix, time.include, time.exclude) == ("clock_", ("get_*",), ())
+    assert docs.transport == Http(
+        "https://docs.example.com/mcp", {"Authorization": "Bearer ${DOCS_TOKEN}"}
+    )
+    assert docs.snapshot == tmp_path / "vendor/docs.json"
+    assert docs.exclude == ("delete_*", "drop_*")
+    assert offline.transport is None
+
+
+@pytest.mark.parametrize(
+    ("table", "key", "reason"),
+    [
+        ('[tool.mcp2openai]\nout = "m.py"\n', "tool.mcp2openai.servers", "no servers configured"),
+        (
+            "[tool.mcp2openai]\nstrict = 'maybe'\n[tool.mcp2openai.servers.a]\ncommand='x'\n",
+            "tool.mcp2openai.strict",
+            'must be "auto", "true" or "false"',
+        ),
+        (
+            "[tool.mcp2openai]\ntimeout = -1\n[tool.mcp2openai.servers.a]\ncommand='x'\n",
+            "tool.mcp2openai.timeout",
+            "must be a positive number",
+        ),
+        (
+            "[tool.mcp2openai]\nouts = 'm.py'\n[tool.mcp2openai.servers.a]\ncommand='x'\n",
+            "tool.mcp2openai.outs",
+            "unknown key",
+        ),
+        (
+            "[tool.mcp2openai.servers.a]\ncommand = 'x'\nargs = 'not a list'\n",
+            "tool.mcp2openai.servers.a.args",
+            "must be a list of strings",
+        ),
+        (
+            "[tool.mcp2openai.servers.a]\ncommand = 'x'\nargs = ['ok', 3]\n",
+            "tool.mcp2openai.servers.a.args[1]",
+            "must be a string, not a number",
+        ),
+        (
+            "[tool.mcp2openai.servers.a]\ncommand = 'x'\nurl = 'http://h/mcp'\n",
+            "tool.mcp2openai.servers.a",
+            "not both",
+        ),
+        (
+            "[tool.mcp2openai.servers.a]\nurl = 'ftp://h/mcp'\n",
+            "tool.mcp2openai.servers.a.url",
+            "is not an http(s) URL",
+        ),
+        (
+            "[tool.mcp2openai.servers.a]\ncommand = 'x'\nheaders = {A = 'b'}\n",
+            "tool.mcp2openai.servers.a.headers",
+            "does not go with command",
+        ),
+        (
+            "[tool.mcp2openai.servers.a]\ncommand = 'x'\nincldue = ['*']\n",
+            "tool.mcp2openai.servers.a.incldue",
+            "unknown key",
+        ),
+        (
+            '[tool.mcp2openai.servers."my server"]\ncommand = "x"\n',
+            'tool.mcp2openai.servers."my server"',
+            "server name must match",
+        ),
+        (
+            "[tool.mcp2openai.servers.a]\nenv = {A = 'b'}\n",
+            "tool.mcp2openai.servers.a.env",
+            'needs "command" or "url"',
+        ),
+    ],
+)
+def test_pyproject_errors_name_file_and_key(
+    tmp_path: Path, table: str, key: str, reason: str
+) -> None:
+    path = write(tmp_path / "pyproject.toml", table)
+    with pytest.raises(ConfigError) as caught:
+        load_project(path)
+    assert caught.value.key == key
+    assert reason in caught.value.reason
+    assert str(caught.value).startswith(f"{path}: {key}: ")
+    assert "\n" not in str(caught.value)
+
+
+def test_pyproject_without_table_or_not_toml(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match=r"no \[tool.mcp2openai\] table"):
+        load_project(write(tmp_path / "a" / "pyproject.toml", "[project]\nname = 'x'\n"))
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        load_project(write(tmp_path / "b" / "pyproject.toml", "[tool.mcp2openai\n"))
+
+
+CLAUDE_DESKTOP = {
+    "mcpServers": {
+        "filesystem": {
+            "command": "npx",
+            "args": ["-y", "@modelcontextprotocol/server-filesystem", "/Users/me/Desktop"],
+        },
+        "github": {
+            "command": "docker",
+            "args": ["run", "-i", "--rm", "ghcr.io/github/github-mcp-server"],
+            "env": {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_TOKEN}"},
+            "autoApprove": ["search_code"],
+        },
+        "remote": {"url": "https://mcp.example.com/mcp", "headers": {"X-Key": "k"}},
+        "typed": {"type": "http", "url": "https://typed.example.com/mcp"},
+        "off": {"command": "never-run", "disabled": True},
+    }
+}
+
+
+def test_mcp_servers_file(tmp_path: Path) -> None:
+    path = write(tmp_path / "claude_desktop_config.json", json.dumps(CLAUDE_DESKTOP))
+    servers = load_mcp_servers(path, tmp_path / "snaps")
+    assert [s.name for s in servers] == ["filesystem", "github", "remote", "typed"]
+    assert servers[0].transport == Stdio(
+        "npx", ("-y", "@modelcontextprotocol/server-filesystem", "/Users/me/Desktop")
+    )
+    assert servers[0].snapshot == tmp_path / "snaps" / "filesystem.json"
+    assert servers[1].transport == Stdio(
+        "docker",
+        ("run", "-i", "--rm", "ghcr.io/github/github-mcp-server"),
+        {"GITHUB_PERSONAL_ACCESS_TOKEN": "${GITHUB_TOKEN}"},
+    )
+    assert servers[2].transport == Http("https://mcp.example.com/mcp", {"X-Key": "k"})
+    assert servers[3].transport == Http("https://typed.example.com/mcp")
+
+
+def test_vscode_mcp_json_with_comments(tmp_path: Path) -> None:
+    text = """{
+      // .vscode/mcp.json
+      "inputs": [],
+      "servers": {
+        "time": {"type": "stdio", "command": "uvx", "args": ["mcp-server-time"],},
+        /* a remote one */
+        "web": {"type": "http", "url": "https://x.example/mcp?a=1//b"},
+      },
+    }"""
+    servers = load_mcp_servers(write(tmp_path / "mcp.json", text), tmp_path)
+    assert [s.transport for s in servers] == [
+        Stdio("uvx", ("mcp-server-time",)),
+        Http("https://x.example/mcp?a=1//b"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("document", "key", "reason"),
+    [
+        ({"servers": []}, "servers", "must be an object"),
+        ({"other": {}}, None, 'no "mcpServers"'),
+        ({"mcpServers": {"a": {"args": ["x"]}}}, "mcpServers.a.args", 'needs "command" or "url"'),
+        ({"mcpServers": {"a": {}}}, "mcpServers.a", 'needs "command" (stdio) or "url"'),
+        (
+            {"mcpServers": {"a": {"type": "sse", "url": "http://h/sse"}}},
+            "mcpServers.a.type",
+            "not supported",
+        ),
+        ({"mcpServers": {"a/b": {"command": "x"}}}, 'mcpServers."a/b"', "must match"),
+        ({"mcpServers": {"a": {"command": "x", "env": {"K": 1}}}}, "mcpServers.a.env.K", "string"),
+    ],
+)
+def test_mcp_servers_errors(tmp_path: Path, document: object, key: str | None, reason: str) -> None:
+    path = write(tmp_path / "mcp.json", json.dumps(document))
+    with pytest.raises(ConfigError) as caught:
+        load_mcp_servers(path, tmp_path)
+    assert caught.value.key == key
+    assert reason in caught.value.reason
+
+
+def test_mcp_servers_not_json(tmp_path: Path) -> None:
+    with pytest.raises(ConfigError, match="not valid JSON"):
+        load_mcp_servers(write(tmp_path / "mcp.json", "{nope"), tmp_path)
+
+
+def test_variables_are_expanded_when_fetching() -> None:
+    env = {"TOKEN": "t0k", "EMPTY": ""}
+    assert expand_text("Bearer ${TOKEN}", "k", env) == "Bearer t0k"
+    assert expand_text("${env:TOKEN}/${MISSING:-dflt}/${EMPTY:-e}", "k", env) == "t0k/dflt/e"
+    assert expand_text("no variables $HOME", "k", env) == "no variables $HOME"
+    with pytest.raises(ExpansionError) as caught:
+        expand(Http("https://h/mcp", {"Authorization": "Bearer ${NOPE}"}), env)
+    assert str(caught.value) == "headers.Authorization: environment variable NOPE is not set"
+    with pytest.raises(ExpansionError, match=r"args\[0\]: cannot expand \$\{input:key\}"):
+        expand(Stdio("x", ("${input:key}",)), env)
+    assert expand(Stdio("${TOKEN}", ("a${TOKEN}",), {"K": "${TOKEN}"}, None), env) == Stdio(
+        "t0k", ("at0k",), {"K": "t0k"}, None
+    )
+
+
+# --- how arguments combine -------------------------------------------------------------------
+
+
+def test_fetch_plan_explicit_forms(tmp_path: Path) -> None:
+    plan = plan_fetch(
+        FetchArgs(("t",), ("srv", "--flag"), tmp_path / "t.json", env=("A=1", "B=x=y")), tmp_path
+    )
+    (target,) = plan.targets
+    assert target.transport == Stdio("srv", ("--flag",), {"A": "1", "B": "x=y"})
+    assert (target.name, target.snapshot, plan.timeout) == ("t", tmp_path / "t.json", 60.0)
+    assert not target.expand  # the shell has expanded what it should
+    plan = plan_fetch(
+        FetchArgs(
+            ("h",),
+            url="http://127.0.0.1:1/mcp",
+            out=tmp_path / "h.json",
+            headers=("Authorization: Bearer a:b",),
+            timeout=3,
+        ),
+        tmp_path,
+    )
+    assert plan.targets[0].transport == Http(
+        "http://127.0.0.1:1/mcp", {"Authorization": "Bearer a:b"}
+    )
+    assert plan.timeout == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (FetchArgs(("a", "b"), ("srv",), Path("o.json")), "give one NAME"),
+        (FetchArgs(("a",), ("srv",)), "--out SNAPSHOT.json is needed"),
+        (FetchArgs(("a",), ("srv",), Path("o"), url="http://h/mcp"), "not both"),
+        (FetchArgs(("a",), ("srv",), Path("o"), headers=("A:b",)), "--header goes with --url"),
+        (FetchArgs(("a",), (), Path("o"), url="http://h", env=("A=b",)), "--env goes with"),
+        (FetchArgs(("a",), (), Path("o"), url="h/mcp"), "not an http(s) URL"),
+        (FetchArgs(("a",), ("srv",), Path("o"), env=("novalue",)), "expected KEY=VALUE"),
+        (FetchArgs(("1a",), ("srv",), Path("o")), "server name '1a' must match"),
+        (FetchArgs(("a",), (), Path("o"), url="http://h", headers=("A",)), "expected KEY:VALUE"),
+        (FetchArgs(env=("A=b",)), "--env goes with a command"),
+    ],
+)
+def test_fetch_plan_usage_errors(tmp_path: Path, args: FetchArgs, message: str) -> None:
+    with pytest.raises(UsageError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        plan_fetch(args, tmp_path)
+
+
+def test_fetch_plan_from_pyproject(tmp_path: Path) -> None:
+    write(tmp_path / "pyproject.toml", PYPROJECT)
+    below = tmp_path / "src" / "pkg"
+    below.mkdir(parents=True)
+    plan = plan_fetch(FetchArgs(), below)  # found by walking up
+    assert [t.name for t in plan.targets] == ["time", "docs"]
+    assert plan.skipped == ("offline",)
+    assert plan.timeout == 5.0
+    assert plan.targets[1].origin == f"{tmp_path / 'pyproject.toml'}: tool.mcp2openai.servers.docs"
+    assert plan.targets[1].expand
+    assert [t.timeout for t in plan.targets] == [None, 7.5]  # the table's 5, and docs' own
+    plan = plan_fetch(FetchArgs(("docs",), out=tmp_path / "elsewhere.json", timeout=9), below)
+    assert [(t.name, t.snapshot) for t in plan.targets] == [("docs", tmp_path / "elsewhere.json")]
+    assert (plan.timeout, plan.targets[0].timeout) == (9, None)  # --timeout wins
+    with pytest.raises(ConfigError, match="no server named nope"):
+        plan_fetch(FetchArgs(("nope",)), below)
+    with pytest.raises(ConfigError, match='has no "command" or "url"'):
+        plan_fetch(FetchArgs(("offline",)), below)
+    with pytest.raises(UsageError, match="--out needs exactly one server"):
+        plan_fetch(FetchArgs(out=tmp_path / "x.json"), below)
+
+
+def test_no_config_anywhere(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match=r"no pyproject\.toml here or above"):
+        plan_fetch(FetchArgs(), Path("/"))
+    with pytest.raises(UsageError, match="mcp2openai build --server"):
+        plan_build(BuildArgs(), Path("/"))
+
+
+def test_build_plan_from_pyproject(tmp_path: Path) -> None:
+    write(tmp_path / "pyproject.toml", PYPROJECT)
+    with pytest.raises(
+        UsageError, match=r"time: snapshot .* does not exist: run `mcp2openai fetch`"
+    ):
+        plan_build(BuildArgs(), tmp_path)
+    for name, snapshot in [("time", "snapshots/time.json"), ("docs", "vendor/docs.json")]:
+        write(
+            tmp_path / snapshot,
+            (SNAPSHOTS / f"{name if name == 'time' else 'fetch'}.json").read_text(),
+        )
+    write(tmp_path / "vendor/offline.json", (SNAPSHOTS / "git.json").read_text())
+    plan = plan_build(BuildArgs(), tmp_path)
+    assert plan.out == tmp_path / "app/mcp_tools.py"
+    assert plan.mode == "true"
+    assert [(s.name, s.prefix, s.include, s.exclude) for s in plan.servers] == [
+        ("time", "clock_", ("get_*",), ()),
+        ("docs", None, (), ("delete_*", "drop_*")),
+        ("offline", None, (), ()),
+    ]
+    plan = plan_build(BuildArgs(out=tmp_path / "o.py", mode="false"), tmp_path)
+    assert (plan.out, plan.mode) == (tmp_path / "o.py", "false")
+    with pytest.raises(UsageError, match=r"in pyproject\.toml set them per server"):
+        plan_build(BuildArgs(prefixes=("time=x",)), tmp_path)
+
+
+def test_build_plan_explicit_and_mcp_config(tmp_path: Path) -> None:
+    plan = plan_build(
+        BuildArgs(("a=a.json", "b=b.json"), Path("m.py"), prefixes=("a=",), excludes=("b=x*",)),
+        tmp_path,
+    )
+    assert [(s.name, s.snapshot, s.prefix, s.exclude) for s in plan.servers] == [
+        ("a", Path("a.json"), "", ()),
+        ("b", Path("b.json"), None, ("x*",)),
+    ]
+    assert plan.mode == "auto"
+    path = write(tmp_path / "mcp.json", json.dumps(CLAUDE_DESKTOP))
+    plan = plan_build(
+        BuildArgs(out=Path("m.py"), mcp_config=path, snapshots=tmp_path / "s"), tmp_path
+    )
+    assert [(s.name, s.snapshot) for s in plan.servers][:2] == [
+        ("filesystem", tmp_path / "s" / "filesystem.json"),
+        ("github", tmp_path / "s" / "github.json"),
+    ]
+    for args, message in [
+        (BuildArgs(("a=a.json",)), "--out is needed"),
+        (BuildArgs(("a=a.json",), Path("m.py"), mcp_config=path), "not both"),
+        (BuildArgs(("a=a.json",), Path("m.py"), prefixes=("z=p",)), "name no server: z"),
+        (BuildArgs(("a",), Path("m.py")), "expected NAME=VALUE"),
+    ]:
+        with pytest.raises(UsageError, match=message):
+            plan_build(args, tmp_path)
+
+
+# --- the command line, in process -----------------------------------------------------------
+
+
+def test_build_with_no_arguments_uses_pyproject(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(
+        tmp_path / "pyproject.toml",
+        '[tool.mcp2openai]\nout = "adapter.py"\n\n'
+        '[tool.mcp2openai.servers.time]\ncommand = "mcp-server-time"\n',
+    )
+    (tmp_path / "snapshots").mkdir()
+    shutil.copy(SNAPSHOTS / "time.json", tmp_path / "snapshots" / "time.json")
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(main, ["build"])
+    assert result.exit_code == 0, result.output
+    assert "wrote" in result.stderr
+    explicit = runner.invoke(
+        main, ["build", "--server", "time=snapshots/time.json", "--out", "explicit.py"]
+    )
+    assert explicit.exit_code == 0, explicit.output
+    assert (tmp_path / "adapter.py").read_bytes() == (tmp_path / "explicit.py").read_bytes()
+    check = runner.invoke(main, ["build", "--check"])
+    assert check.exit_code == 0, check.output
+    assert "is up to date" in check.stderr
+
+
+def test_config_errors_exit_2_with_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path / "pyproject.toml", "[tool.mcp2openai.servers.a]\ncommand = 5\n")
+    monkeypatch.chdir(tmp_path)
+    for command in (["build"], ["fetch"]):
+        result = CliRunner().invoke(main, command)
+        assert result.exit_code == 2
+        assert result.stderr == (
+            f"mcp2openai: error: {path}: tool.mcp2openai.servers.a.command:"
+            " must be a string, not a number\n"
+        )
+
+
+def test_fetch_usage_errors_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    result = runner.invoke(main, ["fetch", "a", "b", "--out", "x.json", "--", "srv"])
+    assert result.exit_code == 2
+    assert result.stderr == "mcp2openai: error: give one NAME before -- COMMAND or --url\n"
+    result = runner.invoke(main, ["fetch", "--mcp-config", "missing.json"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("mcp2openai: error: missing.json: cannot read")
