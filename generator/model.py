@@ -22,8 +22,6 @@ from .text import clean_annotations, unencodable_path
 StrictMode = Literal["auto", "true", "false"]
 FALLBACK_EVENT: Final = "conduit_mcp.client.adapter.strict_fallback"
 _LISTED_IN_DOCSTRING: Final = 40
-# Names the runtime defines; a TypedDict name must never shadow one of them.
-_RESERVED: Final = frozenset({"ToolCall", "Report", "TYPE_CHECKING", "NAMES", "REPORT"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +134,7 @@ def build_model(toolset: Toolset, mode: StrictMode, input_hash: str) -> ModuleMo
     tools: list[ToolModel] = []
     fallbacks: list[Decision] = []
     excluded: list[Decision] = []
-    shapes: set[str] = set(_RESERVED)
+    shapes: set[str] = set()  # "...Args": no name of the runtime ends so (a test checks)
     for named in toolset.tools:
         tool, decision = _tool_model(named, mode, shapes)
         if decision is not None:

@@ -261,3 +261,18 @@ def test_report_json(tmp_path: Path) -> None:
     document = json.loads(report.read_text())
     assert document["fallbacks"][0]["event"] == "conduit_mcp.client.adapter.strict_fallback"
     assert document["fallbacks"][0]["name"] == "s__open"
+
+
+def test_no_module_level_name_could_clash_with_a_typed_dict() -> None:
+    """TypedDict names all end in "Args"; nothing else the module defines may."""
+    tree = ast.parse((GENERATED / "mcp_everything.py").read_text(encoding="utf-8"))
+    names = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {target.id for target in node.targets if isinstance(target, ast.Name)}
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    assert "tools" in names and "ToolCall" in names
+    assert not [name for name in names if name.endswith("Args")]
