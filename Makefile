@@ -23,10 +23,26 @@ test: install
 
 ## Lint, types, formatting, and the golden files (generated/ must match `make generate`).
 check: install
-	$(PY) -m ruff check generator tests scripts templates
+	$(PY) -m ruff check generator tests scripts templates bench examples
 	$(PY) -m mypy --strict generator templates/runtime.py
-	$(PY) -m black --check --quiet generator tests scripts templates
+	$(PY) -m black --check --quiet generator tests scripts templates bench examples
+	$(PY) -m black --check --quiet --line-length 88 templates/runtime.py
 	$(PY) scripts/generate.py --check
+
+## Benchmarks (issue 5): import cost, call parsing and build time against peers, in one run.
+## The peers live in their own venv, never in the project's dependencies. Writes
+## bench/results/latest.json and the README's Performance section. About 5-10 minutes.
+BENCH_VENV := .bench/venv
+BENCH_STAMP := $(BENCH_VENV)/.installed
+
+$(BENCH_STAMP): pyproject.toml bench/requirements.txt
+	test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --upgrade pip
+	$(BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -e . -r bench/requirements.txt
+	touch $(BENCH_STAMP)
+
+bench: $(BENCH_STAMP)
+	$(BENCH_VENV)/bin/python -m bench.run
 
 ## The real MCP servers used by the end-to-end tests (PyPI into .servers/venv, npm into tests/servers).
 servers:

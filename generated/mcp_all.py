@@ -51,8 +51,6 @@ Fallbacks:
 API: tools(api), tool_calls(response), tool_output(call_id, outcome, api=...),
 execute_tool_calls(response, call_tool), arguments(call, <Tool>Args), NAMES, REPORT."""
 
-from __future__ import annotations
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Literal, NotRequired, TypedDict, TypeVar
@@ -143,7 +141,7 @@ class Report:
         excluded: tuple[dict[str, object], ...] = (),
         renames: tuple[dict[str, object], ...] = (),
         dropped: tuple[dict[str, object], ...] = (),
-        null_paths: dict[str, tuple[_Path, ...]] | None = None,
+        null_paths: "dict[str, tuple[_Path, ...]] | None" = None,
     ) -> None:
         self.fallbacks = fallbacks
         self.excluded = excluded
@@ -215,7 +213,7 @@ def tools(api: str) -> list[dict[str, object]]:
 
 def tool_calls(
     response: object, *, api: str | None = None
-) -> tuple[list[ToolCall], list[dict[str, object]]]:
+) -> "tuple[list[ToolCall], list[dict[str, object]]]":
     """The function calls in a model response: ``(calls, rejected)``.
 
     ``response`` is a Chat Completions or a Responses response, as a plain dict or as
@@ -325,7 +323,7 @@ def tool_calls(
 
 async def execute_tool_calls(
     response: object,
-    call_tool: Callable[[str, str, dict[str, object]], Awaitable[object]],
+    call_tool: "Callable[[str, str, dict[str, object]], Awaitable[object]]",
     *,
     api: str | None = None,
 ) -> list[dict[str, object]]:
@@ -387,11 +385,13 @@ def tool_output(call_id: str, outcome: object, *, api: str) -> dict[str, object]
 # Parsing calls.
 
 _NOT_FUNCTION = object()  # stands for the name of a Chat tool call of another type
-_json_decoder: json.JSONDecoder | None = None
-_json_scan: Callable[[str, int], tuple[object, int]] | None = None
+_json_decoder: "json.JSONDecoder | None" = None
+_json_scan: "Callable[[str, int], tuple[object, int]] | None" = None
 
 
-def _new_decoder() -> tuple[json.JSONDecoder, Callable[[str, int], tuple[object, int]]]:
+def _new_decoder() -> (
+    "tuple[json.JSONDecoder, Callable[[str, int], tuple[object, int]]]"
+):
     global _json_decoder, _json_scan
     import json
 
@@ -419,7 +419,7 @@ def _checked_call(
     call_id: object,
     name: object,
     args: object,
-) -> ToolCall | dict[str, object]:
+) -> "ToolCall | dict[str, object]":
     """A call checked at leisure: its ToolCall, or the output item rejecting it."""
     if name is _NOT_FUNCTION:
         return _not_function(api, call_id, args)
@@ -470,17 +470,17 @@ class _NullNode:
 
     __slots__ = ("branches", "items", "leaves", "paths")
 
-    def __init__(self, paths: tuple[_Path, ...] | None = None) -> None:
+    def __init__(self, paths: "tuple[_Path, ...] | None" = None) -> None:
         self.paths = paths  # at the root: the null paths the tree was built from
         self.leaves: list[str] = []  # properties deleted when null
         self.branches: dict[str, _NullNode] = {}  # properties walked into
         self.items: _NullNode | None = None  # array items walked into
 
 
-_null_trees: dict[str, _NullNode] = {}
+_null_trees: "dict[str, _NullNode]" = {}
 
 
-def _null_tree(name: str, paths: tuple[_Path, ...]) -> _NullNode:
+def _null_tree(name: str, paths: "tuple[_Path, ...]") -> "_NullNode":
     root = _NullNode(paths)
     for path in paths:
         last = path[-1] if path else None
@@ -503,14 +503,14 @@ def _null_tree(name: str, paths: tuple[_Path, ...]) -> _NullNode:
     return root
 
 
-def _drop_nulls(args: dict[str, object], name: str, paths: tuple[_Path, ...]) -> None:
+def _drop_nulls(args: dict[str, object], name: str, paths: "tuple[_Path, ...]") -> None:
     root = _null_trees.get(name)
     if root is None or root.paths is not paths:
         root = _null_tree(name, paths)
     _walk_nulls(args, root)
 
 
-def _walk_nulls(value: object, node: _NullNode) -> None:
+def _walk_nulls(value: object, node: "_NullNode") -> None:
     if type(value) is dict:
         for key in node.leaves:
             if value.get(key, value) is None:
@@ -522,7 +522,7 @@ def _walk_nulls(value: object, node: _NullNode) -> None:
             _walk_nulls(item, node.items)
 
 
-def _walk_branches(value: dict[str, object], branches: dict[str, _NullNode]) -> None:
+def _walk_branches(value: dict[str, object], branches: "dict[str, _NullNode]") -> None:
     for key, node in branches.items():
         inner = value.get(key)
         if type(inner) is list:
@@ -556,6 +556,13 @@ def _prepare(response: object, api: str | None) -> tuple[object, str]:
                 "response must be a Chat Completions or Responses response (a dict "
                 f"or an openai SDK object), not {type(response).__name__}"
             )
+        # The openai SDK's objects name their kind; reading that first spares a
+        # pydantic attribute miss (several microseconds) on every call.
+        kind = getattr(response, "object", None)
+        if api != "responses" and kind == "chat.completion":
+            return response, "chat"
+        if api != "chat" and kind == "response":
+            return response, "responses"
         if api != "responses" and _has(response, "choices"):
             return response, "chat"
         if api != "chat" and _has(response, "output"):
@@ -593,7 +600,7 @@ def _dump(response: object) -> dict[object, object]:
 _mapping_types: dict[type, bool] = {}
 
 
-def _is_mapping(value: object) -> TypeGuard[Mapping[object, object]]:
+def _is_mapping(value: object) -> "TypeGuard[Mapping[object, object]]":
     kind = type(value)
     known = _mapping_types.get(kind)
     if known is None:
@@ -714,7 +721,7 @@ def _not_object(api: str, call_id: str, name: str, value: object) -> dict[str, o
 _IMAGE_TYPES = ("image/jpeg", "image/png", "image/gif", "image/webp")
 
 
-def _outcome(outcome: object) -> tuple[bool, list[_Part]]:
+def _outcome(outcome: object) -> "tuple[bool, list[_Part]]":
     if isinstance(outcome, BaseException):
         return True, [_exception_text(outcome)]
     if not (
@@ -753,8 +760,10 @@ def _exception_text(exc: BaseException) -> str:
 
 
 def _field(obj: object, wire: str, python: str) -> object:
-    value = _get(obj, wire)
-    return _get(obj, python) if value is None else value
+    # Wire dicts use the protocol's camelCase; the mcp SDK's objects snake_case.
+    first, second = (wire, python) if isinstance(obj, dict) else (python, wire)
+    value = _get(obj, first)
+    return _get(obj, second) if value is None else value
 
 
 def _compact_json(value: object) -> str:
@@ -768,7 +777,7 @@ def _compact_json(value: object) -> str:
         return "[invalid structured content]"
 
 
-def _block(block: object) -> _Part:
+def _block(block: object) -> "_Part":
     kind = _get(block, "type")
     if kind == "text":
         text = _get(block, "text")
@@ -823,14 +832,14 @@ def _decoded_size(data: object) -> tuple[str, str | None]:
     return f"{size} bytes", data if size else None
 
 
-def _text(error: bool, parts: list[_Part]) -> str:
+def _text(error: bool, parts: "list[_Part]") -> str:
     text = "\n".join(part if type(part) is str else part[0] for part in parts)
     if not text:
         text = "(no output)"
     return "Error: " + text if error else text
 
 
-def _items(error: bool, parts: list[_Part]) -> list[dict[str, object]]:
+def _items(error: bool, parts: "list[_Part]") -> list[dict[str, object]]:
     items: list[dict[str, object]] = []
     for part in parts:
         if type(part) is str:
@@ -847,24 +856,38 @@ def _items(error: bool, parts: list[_Part]) -> list[dict[str, object]]:
     return items
 
 
-def arguments(call: ToolCall, shape: type[_T]) -> _T:
+def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
     """The arguments of `call`, typed as the tool's TypedDict `shape`.
 
     `shape` is one of this module's `<Tool>Args` names, e.g. `arguments(call, SearchArgs)`;
     a call to another tool raises ValueError. At run time the names are plain strings.
     """
-    expected = _SHAPES.get(shape if isinstance(shape, str) else "")
+    expected = _shape_names().get(shape if isinstance(shape, str) else "")
     if expected is None or call.name != expected:
         raise ValueError(f"call {call.call_id!r} is to {call.name!r}, not {expected!r}")
     return call.arguments  # type: ignore[return-value]
 
 
+_LOADED: dict[str, dict[str, str]] = {}
+
+
+def _shape_names() -> dict[str, str]:
+    shapes = _LOADED.get("shapes")
+    if shapes is None:
+        shapes = _LOADED["shapes"] = _shapes()
+    return shapes
+
+
 if not TYPE_CHECKING:
 
-    def __getattr__(name: str) -> str:
-        # The `<Tool>Args` TypedDicts exist for type checkers only; at run time each name is
-        # the string `arguments()` looks up, so creating thousands of classes costs nothing.
-        if name in _SHAPES:
+    def __getattr__(name: str) -> object:
+        # What an app rarely needs is built on first use, so the import stays cheap:
+        # REPORT, and the `<Tool>Args` names (TypedDicts for type checkers; at run time
+        # each is the string `arguments()` looks up).
+        if name == "REPORT":
+            report = globals()["REPORT"] = _report()
+            return report
+        if name in _shape_names():
             return name
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -1423,2011 +1446,2069 @@ _NULL_PATHS: dict[str, tuple[tuple[str | None, ...], ...]] = {
     "tavily__tavily_research": (("model",),),
 }
 
-_SHAPES: dict[str, str] = {
-    "EverythingEchoArgs": "everything__echo",
-    "EverythingGetAnnotatedMessageArgs": "everything__get-annotated-message",
-    "EverythingGetEnvArgs": "everything__get-env",
-    "EverythingGetResourceLinksArgs": "everything__get-resource-links",
-    "EverythingGetResourceReferenceArgs": "everything__get-resource-reference",
-    "EverythingGetStructuredContentArgs": "everything__get-structured-content",
-    "EverythingGetSumArgs": "everything__get-sum",
-    "EverythingGetTinyImageArgs": "everything__get-tiny-image",
-    "EverythingGzipFileAsResourceArgs": "everything__gzip-file-as-resource",
-    "EverythingToggleSimulatedLoggingArgs": "everything__toggle-simulated-logging",
-    "EverythingToggleSubscriberUpdatesArgs": "everything__toggle-subscriber-updates",
-    "EverythingTriggerLongRunningOperationArgs": "everything__trigger-long-running-operation",
-    "EverythingGetRootsListArgs": "everything__get-roots-list",
-    "EverythingTriggerElicitationRequestArgs": "everything__trigger-elicitation-request",
-    "EverythingTriggerUrlElicitationArgs": "everything__trigger-url-elicitation",
-    "EverythingTriggerSamplingRequestArgs": "everything__trigger-sampling-request",
-    "EverythingSimulateResearchQueryArgs": "everything__simulate-research-query",
-    "FetchFetchArgs": "fetch__fetch",
-    "FilesystemReadFileArgs": "filesystem__read_file",
-    "FilesystemReadTextFileArgs": "filesystem__read_text_file",
-    "FilesystemReadMediaFileArgs": "filesystem__read_media_file",
-    "FilesystemReadMultipleFilesArgs": "filesystem__read_multiple_files",
-    "FilesystemWriteFileArgs": "filesystem__write_file",
-    "FilesystemEditFileArgs": "filesystem__edit_file",
-    "FilesystemCreateDirectoryArgs": "filesystem__create_directory",
-    "FilesystemListDirectoryArgs": "filesystem__list_directory",
-    "FilesystemListDirectoryWithSizesArgs": "filesystem__list_directory_with_sizes",
-    "FilesystemDirectoryTreeArgs": "filesystem__directory_tree",
-    "FilesystemMoveFileArgs": "filesystem__move_file",
-    "FilesystemSearchFilesArgs": "filesystem__search_files",
-    "FilesystemGetFileInfoArgs": "filesystem__get_file_info",
-    "FilesystemListAllowedDirectoriesArgs": "filesystem__list_allowed_directories",
-    "FirecrawlFirecrawlScrapeArgs": "firecrawl__firecrawl_scrape",
-    "FirecrawlFirecrawlMapArgs": "firecrawl__firecrawl_map",
-    "FirecrawlFirecrawlSearchArgs": "firecrawl__firecrawl_search",
-    "FirecrawlFirecrawlFindToolsArgs": "firecrawl__firecrawl_find_tools",
-    "FirecrawlFirecrawlSearchFeedbackArgs": "firecrawl__firecrawl_search_feedback",
-    "FirecrawlFirecrawlFeedbackArgs": "firecrawl__firecrawl_feedback",
-    "FirecrawlFirecrawlCrawlArgs": "firecrawl__firecrawl_crawl",
-    "FirecrawlFirecrawlCheckCrawlStatusArgs": "firecrawl__firecrawl_check_crawl_status",
-    "FirecrawlFirecrawlExtractArgs": "firecrawl__firecrawl_extract",
-    "FirecrawlFirecrawlAgentArgs": "firecrawl__firecrawl_agent",
-    "FirecrawlFirecrawlAgentStatusArgs": "firecrawl__firecrawl_agent_status",
-    "FirecrawlFirecrawlInteractArgs": "firecrawl__firecrawl_interact",
-    "FirecrawlFirecrawlInteractStopArgs": "firecrawl__firecrawl_interact_stop",
-    "FirecrawlFirecrawlParseArgs": "firecrawl__firecrawl_parse",
-    "FirecrawlFirecrawlMonitorCreateArgs": "firecrawl__firecrawl_monitor_create",
-    "FirecrawlFirecrawlMonitorListArgs": "firecrawl__firecrawl_monitor_list",
-    "FirecrawlFirecrawlMonitorGetArgs": "firecrawl__firecrawl_monitor_get",
-    "FirecrawlFirecrawlMonitorUpdateArgs": "firecrawl__firecrawl_monitor_update",
-    "FirecrawlFirecrawlMonitorDeleteArgs": "firecrawl__firecrawl_monitor_delete",
-    "FirecrawlFirecrawlMonitorRunArgs": "firecrawl__firecrawl_monitor_run",
-    "FirecrawlFirecrawlMonitorChecksArgs": "firecrawl__firecrawl_monitor_checks",
-    "FirecrawlFirecrawlMonitorCheckArgs": "firecrawl__firecrawl_monitor_check",
-    "FirecrawlFirecrawlResearchSearchPapersArgs": "firecrawl__firecrawl_research_search_papers",
-    "FirecrawlFirecrawlResearchInspectPaperArgs": "firecrawl__firecrawl_research_inspect_paper",
-    "FirecrawlFirecrawlResearchRelatedPapersArgs": "firecrawl__firecrawl_research_related_papers",
-    "FirecrawlFirecrawlResearchReadPaperArgs": "firecrawl__firecrawl_research_read_paper",
-    "FirecrawlFirecrawlResearchSearchGithubArgs": "firecrawl__firecrawl_research_search_github",
-    "FirecrawlFirecrawlDeveloperSearchArgs": "firecrawl__firecrawl_developer_search",
-    "FirecrawlFirecrawlCreditUsageArgs": "firecrawl__firecrawl_credit_usage",
-    "GitGitStatusArgs": "git__git_status",
-    "GitGitDiffUnstagedArgs": "git__git_diff_unstaged",
-    "GitGitDiffStagedArgs": "git__git_diff_staged",
-    "GitGitDiffArgs": "git__git_diff",
-    "GitGitCommitArgs": "git__git_commit",
-    "GitGitAddArgs": "git__git_add",
-    "GitGitResetArgs": "git__git_reset",
-    "GitGitLogArgs": "git__git_log",
-    "GitGitCreateBranchArgs": "git__git_create_branch",
-    "GitGitCheckoutArgs": "git__git_checkout",
-    "GitGitShowArgs": "git__git_show",
-    "GitGitBranchArgs": "git__git_branch",
-    "GithubCreateOrUpdateFileArgs": "github__create_or_update_file",
-    "GithubSearchRepositoriesArgs": "github__search_repositories",
-    "GithubCreateRepositoryArgs": "github__create_repository",
-    "GithubGetFileContentsArgs": "github__get_file_contents",
-    "GithubPushFilesArgs": "github__push_files",
-    "GithubCreateIssueArgs": "github__create_issue",
-    "GithubCreatePullRequestArgs": "github__create_pull_request",
-    "GithubForkRepositoryArgs": "github__fork_repository",
-    "GithubCreateBranchArgs": "github__create_branch",
-    "GithubListCommitsArgs": "github__list_commits",
-    "GithubListIssuesArgs": "github__list_issues",
-    "GithubUpdateIssueArgs": "github__update_issue",
-    "GithubAddIssueCommentArgs": "github__add_issue_comment",
-    "GithubSearchCodeArgs": "github__search_code",
-    "GithubSearchIssuesArgs": "github__search_issues",
-    "GithubSearchUsersArgs": "github__search_users",
-    "GithubGetIssueArgs": "github__get_issue",
-    "GithubGetPullRequestArgs": "github__get_pull_request",
-    "GithubListPullRequestsArgs": "github__list_pull_requests",
-    "GithubCreatePullRequestReviewArgs": "github__create_pull_request_review",
-    "GithubMergePullRequestArgs": "github__merge_pull_request",
-    "GithubGetPullRequestFilesArgs": "github__get_pull_request_files",
-    "GithubGetPullRequestStatusArgs": "github__get_pull_request_status",
-    "GithubUpdatePullRequestBranchArgs": "github__update_pull_request_branch",
-    "GithubGetPullRequestCommentsArgs": "github__get_pull_request_comments",
-    "GithubGetPullRequestReviewsArgs": "github__get_pull_request_reviews",
-    "KubernetesCleanupArgs": "kubernetes__cleanup",
-    "KubernetesKubectlGetArgs": "kubernetes__kubectl_get",
-    "KubernetesKubectlDescribeArgs": "kubernetes__kubectl_describe",
-    "KubernetesKubectlApplyArgs": "kubernetes__kubectl_apply",
-    "KubernetesKubectlDeleteArgs": "kubernetes__kubectl_delete",
-    "KubernetesKubectlCreateArgs": "kubernetes__kubectl_create",
-    "KubernetesKubectlLogsArgs": "kubernetes__kubectl_logs",
-    "KubernetesKubectlScaleArgs": "kubernetes__kubectl_scale",
-    "KubernetesKubectlPatchArgs": "kubernetes__kubectl_patch",
-    "KubernetesKubectlRolloutArgs": "kubernetes__kubectl_rollout",
-    "KubernetesKubectlContextArgs": "kubernetes__kubectl_context",
-    "KubernetesKubectlReconnectArgs": "kubernetes__kubectl_reconnect",
-    "KubernetesExplainResourceArgs": "kubernetes__explain_resource",
-    "KubernetesInstallHelmChartArgs": "kubernetes__install_helm_chart",
-    "KubernetesUpgradeHelmChartArgs": "kubernetes__upgrade_helm_chart",
-    "KubernetesUninstallHelmChartArgs": "kubernetes__uninstall_helm_chart",
-    "KubernetesNodeManagementArgs": "kubernetes__node_management",
-    "KubernetesPortForwardArgs": "kubernetes__port_forward",
-    "KubernetesStopPortForwardArgs": "kubernetes__stop_port_forward",
-    "KubernetesExecInPodArgs": "kubernetes__exec_in_pod",
-    "KubernetesListApiResourcesArgs": "kubernetes__list_api_resources",
-    "KubernetesKubectlGenericArgs": "kubernetes__kubectl_generic",
-    "KubernetesPingArgs": "kubernetes__ping",
-    "MemoryCreateEntitiesArgs": "memory__create_entities",
-    "MemoryCreateRelationsArgs": "memory__create_relations",
-    "MemoryAddObservationsArgs": "memory__add_observations",
-    "MemoryDeleteEntitiesArgs": "memory__delete_entities",
-    "MemoryDeleteObservationsArgs": "memory__delete_observations",
-    "MemoryDeleteRelationsArgs": "memory__delete_relations",
-    "MemoryReadGraphArgs": "memory__read_graph",
-    "MemorySearchNodesArgs": "memory__search_nodes",
-    "MemoryOpenNodesArgs": "memory__open_nodes",
-    "NotionAPIGetUserArgs": "notion__API-get-user",
-    "NotionAPIGetUsersArgs": "notion__API-get-users",
-    "NotionAPIGetSelfArgs": "notion__API-get-self",
-    "NotionAPIPostSearchArgs": "notion__API-post-search",
-    "NotionAPIGetBlockChildrenArgs": "notion__API-get-block-children",
-    "NotionAPIPatchBlockChildrenArgs": "notion__API-patch-block-children",
-    "NotionAPIRetrieveABlockArgs": "notion__API-retrieve-a-block",
-    "NotionAPIUpdateABlockArgs": "notion__API-update-a-block",
-    "NotionAPIDeleteABlockArgs": "notion__API-delete-a-block",
-    "NotionAPIRetrieveAPageArgs": "notion__API-retrieve-a-page",
-    "NotionAPIPatchPageArgs": "notion__API-patch-page",
-    "NotionAPIPostPageArgs": "notion__API-post-page",
-    "NotionAPIRetrieveAPagePropertyArgs": "notion__API-retrieve-a-page-property",
-    "NotionAPIRetrieveACommentArgs": "notion__API-retrieve-a-comment",
-    "NotionAPICreateACommentArgs": "notion__API-create-a-comment",
-    "NotionAPIQueryDataSourceArgs": "notion__API-query-data-source",
-    "NotionAPIRetrieveADataSourceArgs": "notion__API-retrieve-a-data-source",
-    "NotionAPIUpdateADataSourceArgs": "notion__API-update-a-data-source",
-    "NotionAPICreateADataSourceArgs": "notion__API-create-a-data-source",
-    "NotionAPIListDataSourceTemplatesArgs": "notion__API-list-data-source-templates",
-    "NotionAPIRetrieveADatabaseArgs": "notion__API-retrieve-a-database",
-    "NotionAPIMovePageArgs": "notion__API-move-page",
-    "NotionAPIRetrievePageMarkdownArgs": "notion__API-retrieve-page-markdown",
-    "NotionAPIUpdatePageMarkdownArgs": "notion__API-update-page-markdown",
-    "PlaywrightBrowserCloseArgs": "playwright__browser_close",
-    "PlaywrightBrowserResizeArgs": "playwright__browser_resize",
-    "PlaywrightBrowserConsoleMessagesArgs": "playwright__browser_console_messages",
-    "PlaywrightBrowserHandleDialogArgs": "playwright__browser_handle_dialog",
-    "PlaywrightBrowserEmulateMediaArgs": "playwright__browser_emulate_media",
-    "PlaywrightBrowserEvaluateArgs": "playwright__browser_evaluate",
-    "PlaywrightBrowserFileUploadArgs": "playwright__browser_file_upload",
-    "PlaywrightBrowserDropArgs": "playwright__browser_drop",
-    "PlaywrightBrowserFindArgs": "playwright__browser_find",
-    "PlaywrightBrowserFillFormArgs": "playwright__browser_fill_form",
-    "PlaywrightBrowserPressKeyArgs": "playwright__browser_press_key",
-    "PlaywrightBrowserTypeArgs": "playwright__browser_type",
-    "PlaywrightBrowserNavigateArgs": "playwright__browser_navigate",
-    "PlaywrightBrowserNavigateBackArgs": "playwright__browser_navigate_back",
-    "PlaywrightBrowserNetworkRequestsArgs": "playwright__browser_network_requests",
-    "PlaywrightBrowserNetworkRequestArgs": "playwright__browser_network_request",
-    "PlaywrightBrowserRunCodeUnsafeArgs": "playwright__browser_run_code_unsafe",
-    "PlaywrightBrowserTakeScreenshotArgs": "playwright__browser_take_screenshot",
-    "PlaywrightBrowserSnapshotArgs": "playwright__browser_snapshot",
-    "PlaywrightBrowserClickArgs": "playwright__browser_click",
-    "PlaywrightBrowserDragArgs": "playwright__browser_drag",
-    "PlaywrightBrowserHoverArgs": "playwright__browser_hover",
-    "PlaywrightBrowserSelectOptionArgs": "playwright__browser_select_option",
-    "PlaywrightBrowserTabsArgs": "playwright__browser_tabs",
-    "PlaywrightBrowserWaitForArgs": "playwright__browser_wait_for",
-    "SequentialThinkingSequentialthinkingArgs": "sequential_thinking__sequentialthinking",
-    "TavilyTavilySearchArgs": "tavily__tavily_search",
-    "TavilyTavilyExtractArgs": "tavily__tavily_extract",
-    "TavilyTavilyCrawlArgs": "tavily__tavily_crawl",
-    "TavilyTavilyMapArgs": "tavily__tavily_map",
-    "TavilyTavilyResearchArgs": "tavily__tavily_research",
-    "TimeGetCurrentTimeArgs": "time__get_current_time",
-    "TimeConvertTimeArgs": "time__convert_time",
-}
+REPORT: Report  # built on first access (see __getattr__)
 
-REPORT = Report(
-    fallbacks=(
-        {
-            "name": "firecrawl__firecrawl_scrape",
-            "server": "firecrawl",
-            "tool": "firecrawl_scrape",
-            "path": "#/properties/jsonOptions/properties/schema",
-            "keyword": "propertyNames",
-            "reason": "'propertyNames' is outside OpenAI's strict subset",
-        },
-        {
-            "name": "firecrawl__firecrawl_search",
-            "server": "firecrawl",
-            "tool": "firecrawl_search",
-            "path": "#/properties/scrapeOptions/properties/jsonOptions/properties/schema",
-            "keyword": "propertyNames",
-            "reason": "'propertyNames' is outside OpenAI's strict subset",
-        },
-        {
-            "name": "firecrawl__firecrawl_feedback",
-            "server": "firecrawl",
-            "tool": "firecrawl_feedback",
-            "path": "#/properties/metadata",
-            "keyword": "propertyNames",
-            "reason": "'propertyNames' is outside OpenAI's strict subset",
-        },
-        {
-            "name": "firecrawl__firecrawl_crawl",
-            "server": "firecrawl",
-            "tool": "firecrawl_crawl",
-            "path": "#/properties/webhookHeaders",
-            "keyword": "propertyNames",
-            "reason": "'propertyNames' is outside OpenAI's strict subset",
-        },
-        {
-            "name": "firecrawl__firecrawl_extract",
-            "server": "firecrawl",
-            "tool": "firecrawl_extract",
-            "path": "#/properties/schema",
-            "keyword": "propertyNames",
-            "reason": "'propertyNames' is outside OpenAI's strict subset",
-        },
-        {
-            "name": "firecrawl__firecrawl_agent",
-            "server": "firecrawl",
-            "tool": "firecrawl_agent",
-            "path": "#/properties/schema",
-            "keyword": "propertyNames",
-            "reason": "'propertyNames' is outside OpenAI's strict subset",
-        },
-        {
-            "name": "firecrawl__firecrawl_interact",
-            "server": "firecrawl",
-            "tool": "firecrawl_interact",
-            "path": "#/properties/scrapeOptions/properties/jsonOptions/properties/schema",
-            "keyword": "propertyNames",
-            "reason": "'propertyNames' is outside OpenAI's strict subset",
-        },
-        {
-            "name": "firecrawl__firecrawl_parse",
-            "server": "firecrawl",
-            "tool": "firecrawl_parse",
-            "path": "#/properties/jsonOptions/properties/schema",
-            "keyword": "propertyNames",
-            "reason": "'propertyNames' is outside OpenAI's strict subset",
-        },
-        {
-            "name": "firecrawl__firecrawl_monitor_create",
-            "server": "firecrawl",
-            "tool": "firecrawl_monitor_create",
-            "path": "#/properties/body",
-            "keyword": "propertyNames",
-            "reason": "'propertyNames' is outside OpenAI's strict subset",
-        },
-        {
-            "name": "firecrawl__firecrawl_monitor_update",
-            "server": "firecrawl",
-            "tool": "firecrawl_monitor_update",
-            "path": "#/properties/body",
-            "keyword": "propertyNames",
-            "reason": "'propertyNames' is outside OpenAI's strict subset",
-        },
-        {
-            "name": "kubernetes__kubectl_patch",
-            "server": "kubernetes",
-            "tool": "kubectl_patch",
-            "path": "#/properties/patchData",
-            "keyword": "type",
-            "reason": "an object with no properties and no additionalProperties: false is an open map",
-        },
-        {
-            "name": "kubernetes__install_helm_chart",
-            "server": "kubernetes",
-            "tool": "install_helm_chart",
-            "path": "#/properties/values",
-            "keyword": "type",
-            "reason": "an object with no properties and no additionalProperties: false is an open map",
-        },
-        {
-            "name": "kubernetes__upgrade_helm_chart",
-            "server": "kubernetes",
-            "tool": "upgrade_helm_chart",
-            "path": "#/properties/values",
-            "keyword": "type",
-            "reason": "an object with no properties and no additionalProperties: false is an open map",
-        },
-        {
-            "name": "kubernetes__kubectl_generic",
-            "server": "kubernetes",
-            "tool": "kubectl_generic",
-            "path": "#/properties/flags",
-            "keyword": "additionalProperties",
-            "reason": "an open map cannot be strict",
-        },
-        {
-            "name": "notion__API-post-search",
-            "server": "notion",
-            "tool": "API-post-search",
-            "path": "#/properties/sort/anyOf/0",
-            "keyword": "additionalProperties",
-            "reason": "an open map cannot be strict",
-        },
-        {
-            "name": "notion__API-patch-block-children",
-            "server": "notion",
-            "tool": "API-patch-block-children",
-            "path": "#/properties/children/items/anyOf/2",
-            "keyword": "additionalProperties",
-            "reason": "an open map cannot be strict",
-        },
-        {
-            "name": "notion__API-update-a-block",
-            "server": "notion",
-            "tool": "API-update-a-block",
-            "path": "#/properties/type/anyOf/0",
-            "keyword": "additionalProperties",
-            "reason": "an open map cannot be strict",
-        },
-        {
-            "name": "notion__API-patch-page",
-            "server": "notion",
-            "tool": "API-patch-page",
-            "path": "#/properties/properties/anyOf/0",
-            "keyword": "additionalProperties",
-            "reason": "an open map cannot be strict",
-        },
-        {
-            "name": "notion__API-post-page",
-            "server": "notion",
-            "tool": "API-post-page",
-            "path": "#/properties/properties/anyOf/0",
-            "keyword": "additionalProperties",
-            "reason": "an open map cannot be strict",
-        },
-        {
-            "name": "notion__API-create-a-comment",
-            "server": "notion",
-            "tool": "API-create-a-comment",
-            "path": "#/properties/parent/anyOf/0",
-            "keyword": "additionalProperties",
-            "reason": "an open map cannot be strict",
-        },
-        {
-            "name": "notion__API-query-data-source",
-            "server": "notion",
-            "tool": "API-query-data-source",
-            "path": "#/properties/filter_properties/items/anyOf/2",
-            "keyword": "additionalProperties",
-            "reason": "an open map cannot be strict",
-        },
-        {
-            "name": "notion__API-update-a-data-source",
-            "server": "notion",
-            "tool": "API-update-a-data-source",
-            "path": "#/properties/title/items/anyOf/2",
-            "keyword": "additionalProperties",
-            "reason": "an open map cannot be strict",
-        },
-        {
-            "name": "notion__API-create-a-data-source",
-            "server": "notion",
-            "tool": "API-create-a-data-source",
-            "path": "#/properties/properties/anyOf/0",
-            "keyword": "additionalProperties",
-            "reason": "an open map cannot be strict",
-        },
-        {
-            "name": "notion__API-move-page",
-            "server": "notion",
-            "tool": "API-move-page",
-            "path": "#/$defs/movePageParentRequest",
-            "keyword": "oneOf",
-            "reason": "'oneOf' is outside OpenAI's strict subset",
-        },
-        {
-            "name": "notion__API-update-page-markdown",
-            "server": "notion",
-            "tool": "API-update-page-markdown",
-            "path": "#/properties/replace_content/anyOf/0",
-            "keyword": "additionalProperties",
-            "reason": "an open map cannot be strict",
-        },
-        {
-            "name": "playwright__browser_drop",
-            "server": "playwright",
-            "tool": "browser_drop",
-            "path": "#/properties/data",
-            "keyword": "propertyNames",
-            "reason": "'propertyNames' is outside OpenAI's strict subset",
-        },
-    ),
-    excluded=(),
-    renames=(),
-    dropped=(
-        {"name": "everything__echo", "path": "#", "keyword": "$schema"},
-        {
-            "name": "everything__get-annotated-message",
-            "path": "#/properties/includeImage",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__get-annotated-message",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {"name": "everything__get-env", "path": "#", "keyword": "$schema"},
-        {
-            "name": "everything__get-resource-links",
-            "path": "#/properties/count",
-            "keyword": "default",
-        },
-        {"name": "everything__get-resource-links", "path": "#", "keyword": "$schema"},
-        {
-            "name": "everything__get-resource-reference",
-            "path": "#/properties/resourceType",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__get-resource-reference",
-            "path": "#/properties/resourceId",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__get-resource-reference",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "everything__get-structured-content",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {"name": "everything__get-sum", "path": "#", "keyword": "$schema"},
-        {"name": "everything__get-tiny-image", "path": "#", "keyword": "$schema"},
-        {
-            "name": "everything__gzip-file-as-resource",
-            "path": "#/properties/name",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__gzip-file-as-resource",
-            "path": "#/properties/data",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__gzip-file-as-resource",
-            "path": "#/properties/data",
-            "keyword": "format",
-        },
-        {
-            "name": "everything__gzip-file-as-resource",
-            "path": "#/properties/outputType",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__gzip-file-as-resource",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "everything__toggle-simulated-logging",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "everything__toggle-subscriber-updates",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "everything__trigger-long-running-operation",
-            "path": "#/properties/duration",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__trigger-long-running-operation",
-            "path": "#/properties/steps",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__trigger-long-running-operation",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {"name": "everything__get-roots-list", "path": "#", "keyword": "$schema"},
-        {
-            "name": "everything__trigger-elicitation-request",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "everything__trigger-url-elicitation",
-            "path": "#/properties/url",
-            "keyword": "format",
-        },
-        {
-            "name": "everything__trigger-url-elicitation",
-            "path": "#/properties/message",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__trigger-url-elicitation",
-            "path": "#/properties/errorPath",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__trigger-url-elicitation",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "everything__trigger-sampling-request",
-            "path": "#/properties/maxTokens",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__trigger-sampling-request",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "everything__simulate-research-query",
-            "path": "#/properties/ambiguous",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__simulate-research-query",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {"name": "fetch__fetch", "path": "#/properties/url", "keyword": "format"},
-        {"name": "fetch__fetch", "path": "#/properties/url", "keyword": "minLength"},
-        {
-            "name": "fetch__fetch",
-            "path": "#/properties/max_length",
-            "keyword": "default",
-        },
-        {
-            "name": "fetch__fetch",
-            "path": "#/properties/start_index",
-            "keyword": "default",
-        },
-        {"name": "fetch__fetch", "path": "#/properties/raw", "keyword": "default"},
-        {"name": "filesystem__read_file", "path": "#", "keyword": "$schema"},
-        {"name": "filesystem__read_text_file", "path": "#", "keyword": "$schema"},
-        {"name": "filesystem__read_media_file", "path": "#", "keyword": "$schema"},
-        {"name": "filesystem__read_multiple_files", "path": "#", "keyword": "$schema"},
-        {"name": "filesystem__write_file", "path": "#", "keyword": "$schema"},
-        {
-            "name": "filesystem__edit_file",
-            "path": "#/properties/dryRun",
-            "keyword": "default",
-        },
-        {"name": "filesystem__edit_file", "path": "#", "keyword": "$schema"},
-        {"name": "filesystem__create_directory", "path": "#", "keyword": "$schema"},
-        {"name": "filesystem__list_directory", "path": "#", "keyword": "$schema"},
-        {
-            "name": "filesystem__list_directory_with_sizes",
-            "path": "#/properties/sortBy",
-            "keyword": "default",
-        },
-        {
-            "name": "filesystem__list_directory_with_sizes",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "filesystem__directory_tree",
-            "path": "#/properties/excludePatterns",
-            "keyword": "default",
-        },
-        {"name": "filesystem__directory_tree", "path": "#", "keyword": "$schema"},
-        {"name": "filesystem__move_file", "path": "#", "keyword": "$schema"},
-        {
-            "name": "filesystem__search_files",
-            "path": "#/properties/excludePatterns",
-            "keyword": "default",
-        },
-        {"name": "filesystem__search_files", "path": "#", "keyword": "$schema"},
-        {"name": "filesystem__get_file_info", "path": "#", "keyword": "$schema"},
-        {
-            "name": "filesystem__list_allowed_directories",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "firecrawl__firecrawl_map",
-            "path": "#/properties/url",
-            "keyword": "format",
-        },
-        {"name": "firecrawl__firecrawl_map", "path": "#", "keyword": "$schema"},
-        {
-            "name": "firecrawl__firecrawl_find_tools",
-            "path": "#/properties/query",
-            "keyword": "minLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_find_tools",
-            "path": "#/properties/query",
-            "keyword": "maxLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_find_tools",
-            "path": "#/properties/providers/items",
-            "keyword": "minLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_find_tools",
-            "path": "#/properties/categories/items",
-            "keyword": "minLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_find_tools",
-            "path": "#/properties/groups/items",
-            "keyword": "minLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_find_tools",
-            "path": "#/properties/capabilities/items",
-            "keyword": "minLength",
-        },
-        {"name": "firecrawl__firecrawl_find_tools", "path": "#", "keyword": "$schema"},
-        {
-            "name": "firecrawl__firecrawl_search_feedback",
-            "path": "#/properties/valuableSources/items/properties/url",
-            "keyword": "format",
-        },
-        {
-            "name": "firecrawl__firecrawl_search_feedback",
-            "path": "#/properties/valuableSources/items/properties/reason",
-            "keyword": "maxLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_search_feedback",
-            "path": "#/properties/missingContent/items/properties/topic",
-            "keyword": "minLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_search_feedback",
-            "path": "#/properties/missingContent/items/properties/topic",
-            "keyword": "maxLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_search_feedback",
-            "path": "#/properties/missingContent/items/properties/description",
-            "keyword": "maxLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_search_feedback",
-            "path": "#/properties/querySuggestions",
-            "keyword": "maxLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_search_feedback",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "firecrawl__firecrawl_check_crawl_status",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "firecrawl__firecrawl_agent_status",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "firecrawl__firecrawl_interact_stop",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "firecrawl__firecrawl_monitor_list",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {"name": "firecrawl__firecrawl_monitor_get", "path": "#", "keyword": "$schema"},
-        {
-            "name": "firecrawl__firecrawl_monitor_delete",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {"name": "firecrawl__firecrawl_monitor_run", "path": "#", "keyword": "$schema"},
-        {
-            "name": "firecrawl__firecrawl_monitor_checks",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "firecrawl__firecrawl_monitor_check",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "firecrawl__firecrawl_research_search_papers",
-            "path": "#/properties/query",
-            "keyword": "minLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_research_search_papers",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "firecrawl__firecrawl_research_inspect_paper",
-            "path": "#/properties/paperId",
-            "keyword": "minLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_research_inspect_paper",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "firecrawl__firecrawl_research_related_papers",
-            "path": "#/properties/intent",
-            "keyword": "minLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_research_related_papers",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "firecrawl__firecrawl_research_read_paper",
-            "path": "#/properties/paperId",
-            "keyword": "minLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_research_read_paper",
-            "path": "#/properties/question",
-            "keyword": "minLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_research_read_paper",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "firecrawl__firecrawl_research_search_github",
-            "path": "#/properties/query",
-            "keyword": "minLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_research_search_github",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "firecrawl__firecrawl_developer_search",
-            "path": "#/properties/query",
-            "keyword": "minLength",
-        },
-        {
-            "name": "firecrawl__firecrawl_developer_search",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "firecrawl__firecrawl_credit_usage",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "git__git_diff_unstaged",
-            "path": "#/properties/context_lines",
-            "keyword": "default",
-        },
-        {
-            "name": "git__git_diff_staged",
-            "path": "#/properties/context_lines",
-            "keyword": "default",
-        },
-        {
-            "name": "git__git_diff",
-            "path": "#/properties/context_lines",
-            "keyword": "default",
-        },
-        {
-            "name": "git__git_log",
-            "path": "#/properties/max_count",
-            "keyword": "default",
-        },
-        {
-            "name": "git__git_log",
-            "path": "#/properties/start_timestamp",
-            "keyword": "default",
-        },
-        {
-            "name": "git__git_log",
-            "path": "#/properties/end_timestamp",
-            "keyword": "default",
-        },
-        {
-            "name": "git__git_create_branch",
-            "path": "#/properties/base_branch",
-            "keyword": "default",
-        },
-        {
-            "name": "git__git_branch",
-            "path": "#/properties/contains",
-            "keyword": "default",
-        },
-        {
-            "name": "git__git_branch",
-            "path": "#/properties/not_contains",
-            "keyword": "default",
-        },
-        {"name": "github__create_or_update_file", "path": "#", "keyword": "$schema"},
-        {"name": "github__search_repositories", "path": "#", "keyword": "$schema"},
-        {"name": "github__create_repository", "path": "#", "keyword": "$schema"},
-        {"name": "github__get_file_contents", "path": "#", "keyword": "$schema"},
-        {"name": "github__push_files", "path": "#", "keyword": "$schema"},
-        {"name": "github__create_issue", "path": "#", "keyword": "$schema"},
-        {"name": "github__create_pull_request", "path": "#", "keyword": "$schema"},
-        {"name": "github__fork_repository", "path": "#", "keyword": "$schema"},
-        {"name": "github__create_branch", "path": "#", "keyword": "$schema"},
-        {"name": "github__list_commits", "path": "#", "keyword": "$schema"},
-        {"name": "github__list_issues", "path": "#", "keyword": "$schema"},
-        {"name": "github__update_issue", "path": "#", "keyword": "$schema"},
-        {"name": "github__add_issue_comment", "path": "#", "keyword": "$schema"},
-        {"name": "github__search_code", "path": "#", "keyword": "$schema"},
-        {"name": "github__search_issues", "path": "#", "keyword": "$schema"},
-        {"name": "github__search_users", "path": "#", "keyword": "$schema"},
-        {"name": "github__get_issue", "path": "#", "keyword": "$schema"},
-        {"name": "github__get_pull_request", "path": "#", "keyword": "$schema"},
-        {"name": "github__list_pull_requests", "path": "#", "keyword": "$schema"},
-        {
-            "name": "github__create_pull_request_review",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {"name": "github__merge_pull_request", "path": "#", "keyword": "$schema"},
-        {"name": "github__get_pull_request_files", "path": "#", "keyword": "$schema"},
-        {"name": "github__get_pull_request_status", "path": "#", "keyword": "$schema"},
-        {
-            "name": "github__update_pull_request_branch",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "github__get_pull_request_comments",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {"name": "github__get_pull_request_reviews", "path": "#", "keyword": "$schema"},
-        {
-            "name": "kubernetes__kubectl_get",
-            "path": "#/properties/namespace",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_get",
-            "path": "#/properties/output",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_get",
-            "path": "#/properties/allNamespaces",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_get",
-            "path": "#/properties/context",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_describe",
-            "path": "#/properties/namespace",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_describe",
-            "path": "#/properties/context",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_describe",
-            "path": "#/properties/allNamespaces",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_apply",
-            "path": "#/properties/namespace",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_apply",
-            "path": "#/properties/dryRun",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_apply",
-            "path": "#/properties/force",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_apply",
-            "path": "#/properties/context",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_delete",
-            "path": "#/properties/namespace",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_delete",
-            "path": "#/properties/allNamespaces",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_delete",
-            "path": "#/properties/force",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_delete",
-            "path": "#/properties/context",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_create",
-            "path": "#/properties/dryRun",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_create",
-            "path": "#/properties/output",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_create",
-            "path": "#/properties/validate",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_create",
-            "path": "#/properties/namespace",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_create",
-            "path": "#/properties/replicas",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_create",
-            "path": "#/properties/suspend",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_create",
-            "path": "#/properties/context",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_logs",
-            "path": "#/properties/namespace",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_logs",
-            "path": "#/properties/timestamps",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_logs",
-            "path": "#/properties/previous",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_logs",
-            "path": "#/properties/follow",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_logs",
-            "path": "#/properties/context",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_scale",
-            "path": "#/properties/namespace",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_scale",
-            "path": "#/properties/resourceType",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_scale",
-            "path": "#/properties/context",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_rollout",
-            "path": "#/properties/subCommand",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_rollout",
-            "path": "#/properties/resourceType",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_rollout",
-            "path": "#/properties/namespace",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_rollout",
-            "path": "#/properties/watch",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_rollout",
-            "path": "#/properties/context",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_context",
-            "path": "#/properties/operation",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_context",
-            "path": "#/properties/showCurrent",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_context",
-            "path": "#/properties/detailed",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__kubectl_context",
-            "path": "#/properties/output",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__explain_resource",
-            "path": "#/properties/recursive",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__explain_resource",
-            "path": "#/properties/context",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__explain_resource",
-            "path": "#/properties/output",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__uninstall_helm_chart",
-            "path": "#/properties/namespace",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__uninstall_helm_chart",
-            "path": "#/properties/context",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__node_management",
-            "path": "#/properties/force",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__node_management",
-            "path": "#/properties/gracePeriod",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__node_management",
-            "path": "#/properties/deleteLocalData",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__node_management",
-            "path": "#/properties/ignoreDaemonsets",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__node_management",
-            "path": "#/properties/timeout",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__node_management",
-            "path": "#/properties/dryRun",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__node_management",
-            "path": "#/properties/confirmDrain",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__exec_in_pod",
-            "path": "#/properties/namespace",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__exec_in_pod",
-            "path": "#/properties/context",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__list_api_resources",
-            "path": "#/properties/context",
-            "keyword": "default",
-        },
-        {
-            "name": "kubernetes__list_api_resources",
-            "path": "#/properties/output",
-            "keyword": "default",
-        },
-        {"name": "memory__create_entities", "path": "#", "keyword": "$schema"},
-        {"name": "memory__create_relations", "path": "#", "keyword": "$schema"},
-        {"name": "memory__add_observations", "path": "#", "keyword": "$schema"},
-        {"name": "memory__delete_entities", "path": "#", "keyword": "$schema"},
-        {"name": "memory__delete_observations", "path": "#", "keyword": "$schema"},
-        {"name": "memory__delete_relations", "path": "#", "keyword": "$schema"},
-        {"name": "memory__read_graph", "path": "#", "keyword": "$schema"},
-        {"name": "memory__search_nodes", "path": "#", "keyword": "$schema"},
-        {"name": "memory__open_nodes", "path": "#", "keyword": "$schema"},
-        {
-            "name": "notion__API-get-user",
-            "path": "#/$defs/richTextRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-user",
-            "path": "#/$defs/pageIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-user",
-            "path": "#/$defs/dataSourceIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-user",
-            "path": "#/$defs/parentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-user",
-            "path": "#/$defs/movePageParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-user",
-            "path": "#/$defs/sortObject",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-user",
-            "path": "#/$defs/paragraphBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-user",
-            "path": "#/$defs/bulletedListItemBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-user",
-            "path": "#/$defs/blockObjectRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-users",
-            "path": "#/properties/page_size",
-            "keyword": "default",
-        },
-        {
-            "name": "notion__API-get-users",
-            "path": "#/$defs/richTextRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-users",
-            "path": "#/$defs/pageIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-users",
-            "path": "#/$defs/dataSourceIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-users",
-            "path": "#/$defs/parentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-users",
-            "path": "#/$defs/movePageParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-users",
-            "path": "#/$defs/sortObject",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-users",
-            "path": "#/$defs/paragraphBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-users",
-            "path": "#/$defs/bulletedListItemBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-users",
-            "path": "#/$defs/blockObjectRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-self",
-            "path": "#/$defs/richTextRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-self",
-            "path": "#/$defs/pageIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-self",
-            "path": "#/$defs/dataSourceIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-self",
-            "path": "#/$defs/parentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-self",
-            "path": "#/$defs/movePageParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-self",
-            "path": "#/$defs/sortObject",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-self",
-            "path": "#/$defs/paragraphBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-self",
-            "path": "#/$defs/bulletedListItemBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-self",
-            "path": "#/$defs/blockObjectRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-block-children",
-            "path": "#/properties/page_size",
-            "keyword": "format",
-        },
-        {
-            "name": "notion__API-get-block-children",
-            "path": "#/properties/page_size",
-            "keyword": "default",
-        },
-        {
-            "name": "notion__API-get-block-children",
-            "path": "#/$defs/richTextRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-block-children",
-            "path": "#/$defs/pageIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-block-children",
-            "path": "#/$defs/dataSourceIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-block-children",
-            "path": "#/$defs/parentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-block-children",
-            "path": "#/$defs/movePageParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-block-children",
-            "path": "#/$defs/sortObject",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-block-children",
-            "path": "#/$defs/paragraphBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-block-children",
-            "path": "#/$defs/bulletedListItemBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-get-block-children",
-            "path": "#/$defs/blockObjectRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-block",
-            "path": "#/$defs/richTextRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-block",
-            "path": "#/$defs/pageIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-block",
-            "path": "#/$defs/dataSourceIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-block",
-            "path": "#/$defs/parentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-block",
-            "path": "#/$defs/movePageParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-block",
-            "path": "#/$defs/sortObject",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-block",
-            "path": "#/$defs/paragraphBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-block",
-            "path": "#/$defs/bulletedListItemBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-block",
-            "path": "#/$defs/blockObjectRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-delete-a-block",
-            "path": "#/$defs/richTextRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-delete-a-block",
-            "path": "#/$defs/pageIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-delete-a-block",
-            "path": "#/$defs/dataSourceIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-delete-a-block",
-            "path": "#/$defs/parentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-delete-a-block",
-            "path": "#/$defs/movePageParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-delete-a-block",
-            "path": "#/$defs/sortObject",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-delete-a-block",
-            "path": "#/$defs/paragraphBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-delete-a-block",
-            "path": "#/$defs/bulletedListItemBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-delete-a-block",
-            "path": "#/$defs/blockObjectRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page",
-            "path": "#/$defs/richTextRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page",
-            "path": "#/$defs/pageIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page",
-            "path": "#/$defs/dataSourceIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page",
-            "path": "#/$defs/parentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page",
-            "path": "#/$defs/movePageParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page",
-            "path": "#/$defs/sortObject",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page",
-            "path": "#/$defs/paragraphBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page",
-            "path": "#/$defs/bulletedListItemBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page",
-            "path": "#/$defs/blockObjectRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page-property",
-            "path": "#/properties/page_size",
-            "keyword": "format",
-        },
-        {
-            "name": "notion__API-retrieve-a-page-property",
-            "path": "#/$defs/richTextRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page-property",
-            "path": "#/$defs/pageIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page-property",
-            "path": "#/$defs/dataSourceIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page-property",
-            "path": "#/$defs/parentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page-property",
-            "path": "#/$defs/movePageParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page-property",
-            "path": "#/$defs/sortObject",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page-property",
-            "path": "#/$defs/paragraphBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page-property",
-            "path": "#/$defs/bulletedListItemBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-page-property",
-            "path": "#/$defs/blockObjectRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-comment",
-            "path": "#/properties/page_size",
-            "keyword": "format",
-        },
-        {
-            "name": "notion__API-retrieve-a-comment",
-            "path": "#/$defs/richTextRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-comment",
-            "path": "#/$defs/pageIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-comment",
-            "path": "#/$defs/dataSourceIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-comment",
-            "path": "#/$defs/parentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-comment",
-            "path": "#/$defs/movePageParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-comment",
-            "path": "#/$defs/sortObject",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-comment",
-            "path": "#/$defs/paragraphBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-comment",
-            "path": "#/$defs/bulletedListItemBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-comment",
-            "path": "#/$defs/blockObjectRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-data-source",
-            "path": "#/$defs/richTextRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-data-source",
-            "path": "#/$defs/pageIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-data-source",
-            "path": "#/$defs/dataSourceIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-data-source",
-            "path": "#/$defs/parentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-data-source",
-            "path": "#/$defs/movePageParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-data-source",
-            "path": "#/$defs/sortObject",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-data-source",
-            "path": "#/$defs/paragraphBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-data-source",
-            "path": "#/$defs/bulletedListItemBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-data-source",
-            "path": "#/$defs/blockObjectRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-list-data-source-templates",
-            "path": "#/properties/page_size",
-            "keyword": "default",
-        },
-        {
-            "name": "notion__API-list-data-source-templates",
-            "path": "#/$defs/richTextRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-list-data-source-templates",
-            "path": "#/$defs/pageIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-list-data-source-templates",
-            "path": "#/$defs/dataSourceIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-list-data-source-templates",
-            "path": "#/$defs/parentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-list-data-source-templates",
-            "path": "#/$defs/movePageParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-list-data-source-templates",
-            "path": "#/$defs/sortObject",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-list-data-source-templates",
-            "path": "#/$defs/paragraphBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-list-data-source-templates",
-            "path": "#/$defs/bulletedListItemBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-list-data-source-templates",
-            "path": "#/$defs/blockObjectRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-database",
-            "path": "#/$defs/richTextRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-database",
-            "path": "#/$defs/pageIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-database",
-            "path": "#/$defs/dataSourceIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-database",
-            "path": "#/$defs/parentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-database",
-            "path": "#/$defs/movePageParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-database",
-            "path": "#/$defs/sortObject",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-database",
-            "path": "#/$defs/paragraphBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-database",
-            "path": "#/$defs/bulletedListItemBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-a-database",
-            "path": "#/$defs/blockObjectRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-page-markdown",
-            "path": "#/properties/include_transcript",
-            "keyword": "default",
-        },
-        {
-            "name": "notion__API-retrieve-page-markdown",
-            "path": "#/$defs/richTextRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-page-markdown",
-            "path": "#/$defs/pageIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-page-markdown",
-            "path": "#/$defs/dataSourceIdParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-page-markdown",
-            "path": "#/$defs/parentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-page-markdown",
-            "path": "#/$defs/movePageParentRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-page-markdown",
-            "path": "#/$defs/sortObject",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-page-markdown",
-            "path": "#/$defs/paragraphBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-page-markdown",
-            "path": "#/$defs/bulletedListItemBlockRequest",
-            "keyword": "unused definition",
-        },
-        {
-            "name": "notion__API-retrieve-page-markdown",
-            "path": "#/$defs/blockObjectRequest",
-            "keyword": "unused definition",
-        },
-        {"name": "playwright__browser_close", "path": "#", "keyword": "$schema"},
-        {"name": "playwright__browser_resize", "path": "#", "keyword": "$schema"},
-        {
-            "name": "playwright__browser_console_messages",
-            "path": "#/properties/level",
-            "keyword": "default",
-        },
-        {
-            "name": "playwright__browser_console_messages",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "playwright__browser_handle_dialog",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "playwright__browser_emulate_media",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {"name": "playwright__browser_evaluate", "path": "#", "keyword": "$schema"},
-        {"name": "playwright__browser_file_upload", "path": "#", "keyword": "$schema"},
-        {"name": "playwright__browser_find", "path": "#", "keyword": "$schema"},
-        {"name": "playwright__browser_fill_form", "path": "#", "keyword": "$schema"},
-        {"name": "playwright__browser_press_key", "path": "#", "keyword": "$schema"},
-        {"name": "playwright__browser_type", "path": "#", "keyword": "$schema"},
-        {"name": "playwright__browser_navigate", "path": "#", "keyword": "$schema"},
-        {
-            "name": "playwright__browser_navigate_back",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "playwright__browser_network_requests",
-            "path": "#/properties/static",
-            "keyword": "default",
-        },
-        {
-            "name": "playwright__browser_network_requests",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "playwright__browser_network_request",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "playwright__browser_run_code_unsafe",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "playwright__browser_take_screenshot",
-            "path": "#/properties/scale",
-            "keyword": "default",
-        },
-        {
-            "name": "playwright__browser_take_screenshot",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {"name": "playwright__browser_snapshot", "path": "#", "keyword": "$schema"},
-        {"name": "playwright__browser_click", "path": "#", "keyword": "$schema"},
-        {"name": "playwright__browser_drag", "path": "#", "keyword": "$schema"},
-        {"name": "playwright__browser_hover", "path": "#", "keyword": "$schema"},
-        {
-            "name": "playwright__browser_select_option",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {"name": "playwright__browser_tabs", "path": "#", "keyword": "$schema"},
-        {"name": "playwright__browser_wait_for", "path": "#", "keyword": "$schema"},
-        {
-            "name": "sequential_thinking__sequentialthinking",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "tavily__tavily_search",
-            "path": "#/properties/search_depth",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_search",
-            "path": "#/properties/topic",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_search",
-            "path": "#/properties/start_date",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_search",
-            "path": "#/properties/end_date",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_search",
-            "path": "#/properties/max_results",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_search",
-            "path": "#/properties/include_images",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_search",
-            "path": "#/properties/include_image_descriptions",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_search",
-            "path": "#/properties/include_raw_content",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_search",
-            "path": "#/properties/include_domains",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_search",
-            "path": "#/properties/exclude_domains",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_search",
-            "path": "#/properties/country",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_search",
-            "path": "#/properties/include_favicon",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_extract",
-            "path": "#/properties/extract_depth",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_extract",
-            "path": "#/properties/include_images",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_extract",
-            "path": "#/properties/format",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_extract",
-            "path": "#/properties/include_favicon",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_crawl",
-            "path": "#/properties/max_depth",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_crawl",
-            "path": "#/properties/max_breadth",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_crawl",
-            "path": "#/properties/limit",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_crawl",
-            "path": "#/properties/select_paths",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_crawl",
-            "path": "#/properties/select_domains",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_crawl",
-            "path": "#/properties/allow_external",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_crawl",
-            "path": "#/properties/extract_depth",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_crawl",
-            "path": "#/properties/format",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_crawl",
-            "path": "#/properties/include_favicon",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_map",
-            "path": "#/properties/max_depth",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_map",
-            "path": "#/properties/max_breadth",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_map",
-            "path": "#/properties/limit",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_map",
-            "path": "#/properties/select_paths",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_map",
-            "path": "#/properties/select_domains",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_map",
-            "path": "#/properties/allow_external",
-            "keyword": "default",
-        },
-        {
-            "name": "tavily__tavily_research",
-            "path": "#/properties/model",
-            "keyword": "default",
-        },
-    ),
-    null_paths=_NULL_PATHS,
-)
+
+def _shapes() -> dict[str, str]:
+    return {
+        "EverythingEchoArgs": "everything__echo",
+        "EverythingGetAnnotatedMessageArgs": "everything__get-annotated-message",
+        "EverythingGetEnvArgs": "everything__get-env",
+        "EverythingGetResourceLinksArgs": "everything__get-resource-links",
+        "EverythingGetResourceReferenceArgs": "everything__get-resource-reference",
+        "EverythingGetStructuredContentArgs": "everything__get-structured-content",
+        "EverythingGetSumArgs": "everything__get-sum",
+        "EverythingGetTinyImageArgs": "everything__get-tiny-image",
+        "EverythingGzipFileAsResourceArgs": "everything__gzip-file-as-resource",
+        "EverythingToggleSimulatedLoggingArgs": "everything__toggle-simulated-logging",
+        "EverythingToggleSubscriberUpdatesArgs": "everything__toggle-subscriber-updates",
+        "EverythingTriggerLongRunningOperationArgs": "everything__trigger-long-running-operation",
+        "EverythingGetRootsListArgs": "everything__get-roots-list",
+        "EverythingTriggerElicitationRequestArgs": "everything__trigger-elicitation-request",
+        "EverythingTriggerUrlElicitationArgs": "everything__trigger-url-elicitation",
+        "EverythingTriggerSamplingRequestArgs": "everything__trigger-sampling-request",
+        "EverythingSimulateResearchQueryArgs": "everything__simulate-research-query",
+        "FetchFetchArgs": "fetch__fetch",
+        "FilesystemReadFileArgs": "filesystem__read_file",
+        "FilesystemReadTextFileArgs": "filesystem__read_text_file",
+        "FilesystemReadMediaFileArgs": "filesystem__read_media_file",
+        "FilesystemReadMultipleFilesArgs": "filesystem__read_multiple_files",
+        "FilesystemWriteFileArgs": "filesystem__write_file",
+        "FilesystemEditFileArgs": "filesystem__edit_file",
+        "FilesystemCreateDirectoryArgs": "filesystem__create_directory",
+        "FilesystemListDirectoryArgs": "filesystem__list_directory",
+        "FilesystemListDirectoryWithSizesArgs": "filesystem__list_directory_with_sizes",
+        "FilesystemDirectoryTreeArgs": "filesystem__directory_tree",
+        "FilesystemMoveFileArgs": "filesystem__move_file",
+        "FilesystemSearchFilesArgs": "filesystem__search_files",
+        "FilesystemGetFileInfoArgs": "filesystem__get_file_info",
+        "FilesystemListAllowedDirectoriesArgs": "filesystem__list_allowed_directories",
+        "FirecrawlFirecrawlScrapeArgs": "firecrawl__firecrawl_scrape",
+        "FirecrawlFirecrawlMapArgs": "firecrawl__firecrawl_map",
+        "FirecrawlFirecrawlSearchArgs": "firecrawl__firecrawl_search",
+        "FirecrawlFirecrawlFindToolsArgs": "firecrawl__firecrawl_find_tools",
+        "FirecrawlFirecrawlSearchFeedbackArgs": "firecrawl__firecrawl_search_feedback",
+        "FirecrawlFirecrawlFeedbackArgs": "firecrawl__firecrawl_feedback",
+        "FirecrawlFirecrawlCrawlArgs": "firecrawl__firecrawl_crawl",
+        "FirecrawlFirecrawlCheckCrawlStatusArgs": "firecrawl__firecrawl_check_crawl_status",
+        "FirecrawlFirecrawlExtractArgs": "firecrawl__firecrawl_extract",
+        "FirecrawlFirecrawlAgentArgs": "firecrawl__firecrawl_agent",
+        "FirecrawlFirecrawlAgentStatusArgs": "firecrawl__firecrawl_agent_status",
+        "FirecrawlFirecrawlInteractArgs": "firecrawl__firecrawl_interact",
+        "FirecrawlFirecrawlInteractStopArgs": "firecrawl__firecrawl_interact_stop",
+        "FirecrawlFirecrawlParseArgs": "firecrawl__firecrawl_parse",
+        "FirecrawlFirecrawlMonitorCreateArgs": "firecrawl__firecrawl_monitor_create",
+        "FirecrawlFirecrawlMonitorListArgs": "firecrawl__firecrawl_monitor_list",
+        "FirecrawlFirecrawlMonitorGetArgs": "firecrawl__firecrawl_monitor_get",
+        "FirecrawlFirecrawlMonitorUpdateArgs": "firecrawl__firecrawl_monitor_update",
+        "FirecrawlFirecrawlMonitorDeleteArgs": "firecrawl__firecrawl_monitor_delete",
+        "FirecrawlFirecrawlMonitorRunArgs": "firecrawl__firecrawl_monitor_run",
+        "FirecrawlFirecrawlMonitorChecksArgs": "firecrawl__firecrawl_monitor_checks",
+        "FirecrawlFirecrawlMonitorCheckArgs": "firecrawl__firecrawl_monitor_check",
+        "FirecrawlFirecrawlResearchSearchPapersArgs": "firecrawl__firecrawl_research_search_papers",
+        "FirecrawlFirecrawlResearchInspectPaperArgs": "firecrawl__firecrawl_research_inspect_paper",
+        "FirecrawlFirecrawlResearchRelatedPapersArgs": "firecrawl__firecrawl_research_related_papers",
+        "FirecrawlFirecrawlResearchReadPaperArgs": "firecrawl__firecrawl_research_read_paper",
+        "FirecrawlFirecrawlResearchSearchGithubArgs": "firecrawl__firecrawl_research_search_github",
+        "FirecrawlFirecrawlDeveloperSearchArgs": "firecrawl__firecrawl_developer_search",
+        "FirecrawlFirecrawlCreditUsageArgs": "firecrawl__firecrawl_credit_usage",
+        "GitGitStatusArgs": "git__git_status",
+        "GitGitDiffUnstagedArgs": "git__git_diff_unstaged",
+        "GitGitDiffStagedArgs": "git__git_diff_staged",
+        "GitGitDiffArgs": "git__git_diff",
+        "GitGitCommitArgs": "git__git_commit",
+        "GitGitAddArgs": "git__git_add",
+        "GitGitResetArgs": "git__git_reset",
+        "GitGitLogArgs": "git__git_log",
+        "GitGitCreateBranchArgs": "git__git_create_branch",
+        "GitGitCheckoutArgs": "git__git_checkout",
+        "GitGitShowArgs": "git__git_show",
+        "GitGitBranchArgs": "git__git_branch",
+        "GithubCreateOrUpdateFileArgs": "github__create_or_update_file",
+        "GithubSearchRepositoriesArgs": "github__search_repositories",
+        "GithubCreateRepositoryArgs": "github__create_repository",
+        "GithubGetFileContentsArgs": "github__get_file_contents",
+        "GithubPushFilesArgs": "github__push_files",
+        "GithubCreateIssueArgs": "github__create_issue",
+        "GithubCreatePullRequestArgs": "github__create_pull_request",
+        "GithubForkRepositoryArgs": "github__fork_repository",
+        "GithubCreateBranchArgs": "github__create_branch",
+        "GithubListCommitsArgs": "github__list_commits",
+        "GithubListIssuesArgs": "github__list_issues",
+        "GithubUpdateIssueArgs": "github__update_issue",
+        "GithubAddIssueCommentArgs": "github__add_issue_comment",
+        "GithubSearchCodeArgs": "github__search_code",
+        "GithubSearchIssuesArgs": "github__search_issues",
+        "GithubSearchUsersArgs": "github__search_users",
+        "GithubGetIssueArgs": "github__get_issue",
+        "GithubGetPullRequestArgs": "github__get_pull_request",
+        "GithubListPullRequestsArgs": "github__list_pull_requests",
+        "GithubCreatePullRequestReviewArgs": "github__create_pull_request_review",
+        "GithubMergePullRequestArgs": "github__merge_pull_request",
+        "GithubGetPullRequestFilesArgs": "github__get_pull_request_files",
+        "GithubGetPullRequestStatusArgs": "github__get_pull_request_status",
+        "GithubUpdatePullRequestBranchArgs": "github__update_pull_request_branch",
+        "GithubGetPullRequestCommentsArgs": "github__get_pull_request_comments",
+        "GithubGetPullRequestReviewsArgs": "github__get_pull_request_reviews",
+        "KubernetesCleanupArgs": "kubernetes__cleanup",
+        "KubernetesKubectlGetArgs": "kubernetes__kubectl_get",
+        "KubernetesKubectlDescribeArgs": "kubernetes__kubectl_describe",
+        "KubernetesKubectlApplyArgs": "kubernetes__kubectl_apply",
+        "KubernetesKubectlDeleteArgs": "kubernetes__kubectl_delete",
+        "KubernetesKubectlCreateArgs": "kubernetes__kubectl_create",
+        "KubernetesKubectlLogsArgs": "kubernetes__kubectl_logs",
+        "KubernetesKubectlScaleArgs": "kubernetes__kubectl_scale",
+        "KubernetesKubectlPatchArgs": "kubernetes__kubectl_patch",
+        "KubernetesKubectlRolloutArgs": "kubernetes__kubectl_rollout",
+        "KubernetesKubectlContextArgs": "kubernetes__kubectl_context",
+        "KubernetesKubectlReconnectArgs": "kubernetes__kubectl_reconnect",
+        "KubernetesExplainResourceArgs": "kubernetes__explain_resource",
+        "KubernetesInstallHelmChartArgs": "kubernetes__install_helm_chart",
+        "KubernetesUpgradeHelmChartArgs": "kubernetes__upgrade_helm_chart",
+        "KubernetesUninstallHelmChartArgs": "kubernetes__uninstall_helm_chart",
+        "KubernetesNodeManagementArgs": "kubernetes__node_management",
+        "KubernetesPortForwardArgs": "kubernetes__port_forward",
+        "KubernetesStopPortForwardArgs": "kubernetes__stop_port_forward",
+        "KubernetesExecInPodArgs": "kubernetes__exec_in_pod",
+        "KubernetesListApiResourcesArgs": "kubernetes__list_api_resources",
+        "KubernetesKubectlGenericArgs": "kubernetes__kubectl_generic",
+        "KubernetesPingArgs": "kubernetes__ping",
+        "MemoryCreateEntitiesArgs": "memory__create_entities",
+        "MemoryCreateRelationsArgs": "memory__create_relations",
+        "MemoryAddObservationsArgs": "memory__add_observations",
+        "MemoryDeleteEntitiesArgs": "memory__delete_entities",
+        "MemoryDeleteObservationsArgs": "memory__delete_observations",
+        "MemoryDeleteRelationsArgs": "memory__delete_relations",
+        "MemoryReadGraphArgs": "memory__read_graph",
+        "MemorySearchNodesArgs": "memory__search_nodes",
+        "MemoryOpenNodesArgs": "memory__open_nodes",
+        "NotionAPIGetUserArgs": "notion__API-get-user",
+        "NotionAPIGetUsersArgs": "notion__API-get-users",
+        "NotionAPIGetSelfArgs": "notion__API-get-self",
+        "NotionAPIPostSearchArgs": "notion__API-post-search",
+        "NotionAPIGetBlockChildrenArgs": "notion__API-get-block-children",
+        "NotionAPIPatchBlockChildrenArgs": "notion__API-patch-block-children",
+        "NotionAPIRetrieveABlockArgs": "notion__API-retrieve-a-block",
+        "NotionAPIUpdateABlockArgs": "notion__API-update-a-block",
+        "NotionAPIDeleteABlockArgs": "notion__API-delete-a-block",
+        "NotionAPIRetrieveAPageArgs": "notion__API-retrieve-a-page",
+        "NotionAPIPatchPageArgs": "notion__API-patch-page",
+        "NotionAPIPostPageArgs": "notion__API-post-page",
+        "NotionAPIRetrieveAPagePropertyArgs": "notion__API-retrieve-a-page-property",
+        "NotionAPIRetrieveACommentArgs": "notion__API-retrieve-a-comment",
+        "NotionAPICreateACommentArgs": "notion__API-create-a-comment",
+        "NotionAPIQueryDataSourceArgs": "notion__API-query-data-source",
+        "NotionAPIRetrieveADataSourceArgs": "notion__API-retrieve-a-data-source",
+        "NotionAPIUpdateADataSourceArgs": "notion__API-update-a-data-source",
+        "NotionAPICreateADataSourceArgs": "notion__API-create-a-data-source",
+        "NotionAPIListDataSourceTemplatesArgs": "notion__API-list-data-source-templates",
+        "NotionAPIRetrieveADatabaseArgs": "notion__API-retrieve-a-database",
+        "NotionAPIMovePageArgs": "notion__API-move-page",
+        "NotionAPIRetrievePageMarkdownArgs": "notion__API-retrieve-page-markdown",
+        "NotionAPIUpdatePageMarkdownArgs": "notion__API-update-page-markdown",
+        "PlaywrightBrowserCloseArgs": "playwright__browser_close",
+        "PlaywrightBrowserResizeArgs": "playwright__browser_resize",
+        "PlaywrightBrowserConsoleMessagesArgs": "playwright__browser_console_messages",
+        "PlaywrightBrowserHandleDialogArgs": "playwright__browser_handle_dialog",
+        "PlaywrightBrowserEmulateMediaArgs": "playwright__browser_emulate_media",
+        "PlaywrightBrowserEvaluateArgs": "playwright__browser_evaluate",
+        "PlaywrightBrowserFileUploadArgs": "playwright__browser_file_upload",
+        "PlaywrightBrowserDropArgs": "playwright__browser_drop",
+        "PlaywrightBrowserFindArgs": "playwright__browser_find",
+        "PlaywrightBrowserFillFormArgs": "playwright__browser_fill_form",
+        "PlaywrightBrowserPressKeyArgs": "playwright__browser_press_key",
+        "PlaywrightBrowserTypeArgs": "playwright__browser_type",
+        "PlaywrightBrowserNavigateArgs": "playwright__browser_navigate",
+        "PlaywrightBrowserNavigateBackArgs": "playwright__browser_navigate_back",
+        "PlaywrightBrowserNetworkRequestsArgs": "playwright__browser_network_requests",
+        "PlaywrightBrowserNetworkRequestArgs": "playwright__browser_network_request",
+        "PlaywrightBrowserRunCodeUnsafeArgs": "playwright__browser_run_code_unsafe",
+        "PlaywrightBrowserTakeScreenshotArgs": "playwright__browser_take_screenshot",
+        "PlaywrightBrowserSnapshotArgs": "playwright__browser_snapshot",
+        "PlaywrightBrowserClickArgs": "playwright__browser_click",
+        "PlaywrightBrowserDragArgs": "playwright__browser_drag",
+        "PlaywrightBrowserHoverArgs": "playwright__browser_hover",
+        "PlaywrightBrowserSelectOptionArgs": "playwright__browser_select_option",
+        "PlaywrightBrowserTabsArgs": "playwright__browser_tabs",
+        "PlaywrightBrowserWaitForArgs": "playwright__browser_wait_for",
+        "SequentialThinkingSequentialthinkingArgs": "sequential_thinking__sequentialthinking",
+        "TavilyTavilySearchArgs": "tavily__tavily_search",
+        "TavilyTavilyExtractArgs": "tavily__tavily_extract",
+        "TavilyTavilyCrawlArgs": "tavily__tavily_crawl",
+        "TavilyTavilyMapArgs": "tavily__tavily_map",
+        "TavilyTavilyResearchArgs": "tavily__tavily_research",
+        "TimeGetCurrentTimeArgs": "time__get_current_time",
+        "TimeConvertTimeArgs": "time__convert_time",
+    }
+
+
+def _report() -> Report:
+    return Report(
+        fallbacks=(
+            {
+                "name": "firecrawl__firecrawl_scrape",
+                "server": "firecrawl",
+                "tool": "firecrawl_scrape",
+                "path": "#/properties/jsonOptions/properties/schema",
+                "keyword": "propertyNames",
+                "reason": "'propertyNames' is outside OpenAI's strict subset",
+            },
+            {
+                "name": "firecrawl__firecrawl_search",
+                "server": "firecrawl",
+                "tool": "firecrawl_search",
+                "path": "#/properties/scrapeOptions/properties/jsonOptions/properties/schema",
+                "keyword": "propertyNames",
+                "reason": "'propertyNames' is outside OpenAI's strict subset",
+            },
+            {
+                "name": "firecrawl__firecrawl_feedback",
+                "server": "firecrawl",
+                "tool": "firecrawl_feedback",
+                "path": "#/properties/metadata",
+                "keyword": "propertyNames",
+                "reason": "'propertyNames' is outside OpenAI's strict subset",
+            },
+            {
+                "name": "firecrawl__firecrawl_crawl",
+                "server": "firecrawl",
+                "tool": "firecrawl_crawl",
+                "path": "#/properties/webhookHeaders",
+                "keyword": "propertyNames",
+                "reason": "'propertyNames' is outside OpenAI's strict subset",
+            },
+            {
+                "name": "firecrawl__firecrawl_extract",
+                "server": "firecrawl",
+                "tool": "firecrawl_extract",
+                "path": "#/properties/schema",
+                "keyword": "propertyNames",
+                "reason": "'propertyNames' is outside OpenAI's strict subset",
+            },
+            {
+                "name": "firecrawl__firecrawl_agent",
+                "server": "firecrawl",
+                "tool": "firecrawl_agent",
+                "path": "#/properties/schema",
+                "keyword": "propertyNames",
+                "reason": "'propertyNames' is outside OpenAI's strict subset",
+            },
+            {
+                "name": "firecrawl__firecrawl_interact",
+                "server": "firecrawl",
+                "tool": "firecrawl_interact",
+                "path": "#/properties/scrapeOptions/properties/jsonOptions/properties/schema",
+                "keyword": "propertyNames",
+                "reason": "'propertyNames' is outside OpenAI's strict subset",
+            },
+            {
+                "name": "firecrawl__firecrawl_parse",
+                "server": "firecrawl",
+                "tool": "firecrawl_parse",
+                "path": "#/properties/jsonOptions/properties/schema",
+                "keyword": "propertyNames",
+                "reason": "'propertyNames' is outside OpenAI's strict subset",
+            },
+            {
+                "name": "firecrawl__firecrawl_monitor_create",
+                "server": "firecrawl",
+                "tool": "firecrawl_monitor_create",
+                "path": "#/properties/body",
+                "keyword": "propertyNames",
+                "reason": "'propertyNames' is outside OpenAI's strict subset",
+            },
+            {
+                "name": "firecrawl__firecrawl_monitor_update",
+                "server": "firecrawl",
+                "tool": "firecrawl_monitor_update",
+                "path": "#/properties/body",
+                "keyword": "propertyNames",
+                "reason": "'propertyNames' is outside OpenAI's strict subset",
+            },
+            {
+                "name": "kubernetes__kubectl_patch",
+                "server": "kubernetes",
+                "tool": "kubectl_patch",
+                "path": "#/properties/patchData",
+                "keyword": "type",
+                "reason": "an object with no properties and no additionalProperties: false is an open map",
+            },
+            {
+                "name": "kubernetes__install_helm_chart",
+                "server": "kubernetes",
+                "tool": "install_helm_chart",
+                "path": "#/properties/values",
+                "keyword": "type",
+                "reason": "an object with no properties and no additionalProperties: false is an open map",
+            },
+            {
+                "name": "kubernetes__upgrade_helm_chart",
+                "server": "kubernetes",
+                "tool": "upgrade_helm_chart",
+                "path": "#/properties/values",
+                "keyword": "type",
+                "reason": "an object with no properties and no additionalProperties: false is an open map",
+            },
+            {
+                "name": "kubernetes__kubectl_generic",
+                "server": "kubernetes",
+                "tool": "kubectl_generic",
+                "path": "#/properties/flags",
+                "keyword": "additionalProperties",
+                "reason": "an open map cannot be strict",
+            },
+            {
+                "name": "notion__API-post-search",
+                "server": "notion",
+                "tool": "API-post-search",
+                "path": "#/properties/sort/anyOf/0",
+                "keyword": "additionalProperties",
+                "reason": "an open map cannot be strict",
+            },
+            {
+                "name": "notion__API-patch-block-children",
+                "server": "notion",
+                "tool": "API-patch-block-children",
+                "path": "#/properties/children/items/anyOf/2",
+                "keyword": "additionalProperties",
+                "reason": "an open map cannot be strict",
+            },
+            {
+                "name": "notion__API-update-a-block",
+                "server": "notion",
+                "tool": "API-update-a-block",
+                "path": "#/properties/type/anyOf/0",
+                "keyword": "additionalProperties",
+                "reason": "an open map cannot be strict",
+            },
+            {
+                "name": "notion__API-patch-page",
+                "server": "notion",
+                "tool": "API-patch-page",
+                "path": "#/properties/properties/anyOf/0",
+                "keyword": "additionalProperties",
+                "reason": "an open map cannot be strict",
+            },
+            {
+                "name": "notion__API-post-page",
+                "server": "notion",
+                "tool": "API-post-page",
+                "path": "#/properties/properties/anyOf/0",
+                "keyword": "additionalProperties",
+                "reason": "an open map cannot be strict",
+            },
+            {
+                "name": "notion__API-create-a-comment",
+                "server": "notion",
+                "tool": "API-create-a-comment",
+                "path": "#/properties/parent/anyOf/0",
+                "keyword": "additionalProperties",
+                "reason": "an open map cannot be strict",
+            },
+            {
+                "name": "notion__API-query-data-source",
+                "server": "notion",
+                "tool": "API-query-data-source",
+                "path": "#/properties/filter_properties/items/anyOf/2",
+                "keyword": "additionalProperties",
+                "reason": "an open map cannot be strict",
+            },
+            {
+                "name": "notion__API-update-a-data-source",
+                "server": "notion",
+                "tool": "API-update-a-data-source",
+                "path": "#/properties/title/items/anyOf/2",
+                "keyword": "additionalProperties",
+                "reason": "an open map cannot be strict",
+            },
+            {
+                "name": "notion__API-create-a-data-source",
+                "server": "notion",
+                "tool": "API-create-a-data-source",
+                "path": "#/properties/properties/anyOf/0",
+                "keyword": "additionalProperties",
+                "reason": "an open map cannot be strict",
+            },
+            {
+                "name": "notion__API-move-page",
+                "server": "notion",
+                "tool": "API-move-page",
+                "path": "#/$defs/movePageParentRequest",
+                "keyword": "oneOf",
+                "reason": "'oneOf' is outside OpenAI's strict subset",
+            },
+            {
+                "name": "notion__API-update-page-markdown",
+                "server": "notion",
+                "tool": "API-update-page-markdown",
+                "path": "#/properties/replace_content/anyOf/0",
+                "keyword": "additionalProperties",
+                "reason": "an open map cannot be strict",
+            },
+            {
+                "name": "playwright__browser_drop",
+                "server": "playwright",
+                "tool": "browser_drop",
+                "path": "#/properties/data",
+                "keyword": "propertyNames",
+                "reason": "'propertyNames' is outside OpenAI's strict subset",
+            },
+        ),
+        excluded=(),
+        renames=(),
+        dropped=(
+            {"name": "everything__echo", "path": "#", "keyword": "$schema"},
+            {
+                "name": "everything__get-annotated-message",
+                "path": "#/properties/includeImage",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__get-annotated-message",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "everything__get-env", "path": "#", "keyword": "$schema"},
+            {
+                "name": "everything__get-resource-links",
+                "path": "#/properties/count",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__get-resource-links",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__get-resource-reference",
+                "path": "#/properties/resourceType",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__get-resource-reference",
+                "path": "#/properties/resourceId",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__get-resource-reference",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__get-structured-content",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "everything__get-sum", "path": "#", "keyword": "$schema"},
+            {"name": "everything__get-tiny-image", "path": "#", "keyword": "$schema"},
+            {
+                "name": "everything__gzip-file-as-resource",
+                "path": "#/properties/name",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__gzip-file-as-resource",
+                "path": "#/properties/data",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__gzip-file-as-resource",
+                "path": "#/properties/data",
+                "keyword": "format",
+            },
+            {
+                "name": "everything__gzip-file-as-resource",
+                "path": "#/properties/outputType",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__gzip-file-as-resource",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__toggle-simulated-logging",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__toggle-subscriber-updates",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__trigger-long-running-operation",
+                "path": "#/properties/duration",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__trigger-long-running-operation",
+                "path": "#/properties/steps",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__trigger-long-running-operation",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "everything__get-roots-list", "path": "#", "keyword": "$schema"},
+            {
+                "name": "everything__trigger-elicitation-request",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__trigger-url-elicitation",
+                "path": "#/properties/url",
+                "keyword": "format",
+            },
+            {
+                "name": "everything__trigger-url-elicitation",
+                "path": "#/properties/message",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__trigger-url-elicitation",
+                "path": "#/properties/errorPath",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__trigger-url-elicitation",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__trigger-sampling-request",
+                "path": "#/properties/maxTokens",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__trigger-sampling-request",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__simulate-research-query",
+                "path": "#/properties/ambiguous",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__simulate-research-query",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "fetch__fetch", "path": "#/properties/url", "keyword": "format"},
+            {
+                "name": "fetch__fetch",
+                "path": "#/properties/url",
+                "keyword": "minLength",
+            },
+            {
+                "name": "fetch__fetch",
+                "path": "#/properties/max_length",
+                "keyword": "default",
+            },
+            {
+                "name": "fetch__fetch",
+                "path": "#/properties/start_index",
+                "keyword": "default",
+            },
+            {"name": "fetch__fetch", "path": "#/properties/raw", "keyword": "default"},
+            {"name": "filesystem__read_file", "path": "#", "keyword": "$schema"},
+            {"name": "filesystem__read_text_file", "path": "#", "keyword": "$schema"},
+            {"name": "filesystem__read_media_file", "path": "#", "keyword": "$schema"},
+            {
+                "name": "filesystem__read_multiple_files",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "filesystem__write_file", "path": "#", "keyword": "$schema"},
+            {
+                "name": "filesystem__edit_file",
+                "path": "#/properties/dryRun",
+                "keyword": "default",
+            },
+            {"name": "filesystem__edit_file", "path": "#", "keyword": "$schema"},
+            {"name": "filesystem__create_directory", "path": "#", "keyword": "$schema"},
+            {"name": "filesystem__list_directory", "path": "#", "keyword": "$schema"},
+            {
+                "name": "filesystem__list_directory_with_sizes",
+                "path": "#/properties/sortBy",
+                "keyword": "default",
+            },
+            {
+                "name": "filesystem__list_directory_with_sizes",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "filesystem__directory_tree",
+                "path": "#/properties/excludePatterns",
+                "keyword": "default",
+            },
+            {"name": "filesystem__directory_tree", "path": "#", "keyword": "$schema"},
+            {"name": "filesystem__move_file", "path": "#", "keyword": "$schema"},
+            {
+                "name": "filesystem__search_files",
+                "path": "#/properties/excludePatterns",
+                "keyword": "default",
+            },
+            {"name": "filesystem__search_files", "path": "#", "keyword": "$schema"},
+            {"name": "filesystem__get_file_info", "path": "#", "keyword": "$schema"},
+            {
+                "name": "filesystem__list_allowed_directories",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_map",
+                "path": "#/properties/url",
+                "keyword": "format",
+            },
+            {"name": "firecrawl__firecrawl_map", "path": "#", "keyword": "$schema"},
+            {
+                "name": "firecrawl__firecrawl_find_tools",
+                "path": "#/properties/query",
+                "keyword": "minLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_find_tools",
+                "path": "#/properties/query",
+                "keyword": "maxLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_find_tools",
+                "path": "#/properties/providers/items",
+                "keyword": "minLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_find_tools",
+                "path": "#/properties/categories/items",
+                "keyword": "minLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_find_tools",
+                "path": "#/properties/groups/items",
+                "keyword": "minLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_find_tools",
+                "path": "#/properties/capabilities/items",
+                "keyword": "minLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_find_tools",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_search_feedback",
+                "path": "#/properties/valuableSources/items/properties/url",
+                "keyword": "format",
+            },
+            {
+                "name": "firecrawl__firecrawl_search_feedback",
+                "path": "#/properties/valuableSources/items/properties/reason",
+                "keyword": "maxLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_search_feedback",
+                "path": "#/properties/missingContent/items/properties/topic",
+                "keyword": "minLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_search_feedback",
+                "path": "#/properties/missingContent/items/properties/topic",
+                "keyword": "maxLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_search_feedback",
+                "path": "#/properties/missingContent/items/properties/description",
+                "keyword": "maxLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_search_feedback",
+                "path": "#/properties/querySuggestions",
+                "keyword": "maxLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_search_feedback",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_check_crawl_status",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_agent_status",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_interact_stop",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_monitor_list",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_monitor_get",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_monitor_delete",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_monitor_run",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_monitor_checks",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_monitor_check",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_research_search_papers",
+                "path": "#/properties/query",
+                "keyword": "minLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_research_search_papers",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_research_inspect_paper",
+                "path": "#/properties/paperId",
+                "keyword": "minLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_research_inspect_paper",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_research_related_papers",
+                "path": "#/properties/intent",
+                "keyword": "minLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_research_related_papers",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_research_read_paper",
+                "path": "#/properties/paperId",
+                "keyword": "minLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_research_read_paper",
+                "path": "#/properties/question",
+                "keyword": "minLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_research_read_paper",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_research_search_github",
+                "path": "#/properties/query",
+                "keyword": "minLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_research_search_github",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_developer_search",
+                "path": "#/properties/query",
+                "keyword": "minLength",
+            },
+            {
+                "name": "firecrawl__firecrawl_developer_search",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "firecrawl__firecrawl_credit_usage",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "git__git_diff_unstaged",
+                "path": "#/properties/context_lines",
+                "keyword": "default",
+            },
+            {
+                "name": "git__git_diff_staged",
+                "path": "#/properties/context_lines",
+                "keyword": "default",
+            },
+            {
+                "name": "git__git_diff",
+                "path": "#/properties/context_lines",
+                "keyword": "default",
+            },
+            {
+                "name": "git__git_log",
+                "path": "#/properties/max_count",
+                "keyword": "default",
+            },
+            {
+                "name": "git__git_log",
+                "path": "#/properties/start_timestamp",
+                "keyword": "default",
+            },
+            {
+                "name": "git__git_log",
+                "path": "#/properties/end_timestamp",
+                "keyword": "default",
+            },
+            {
+                "name": "git__git_create_branch",
+                "path": "#/properties/base_branch",
+                "keyword": "default",
+            },
+            {
+                "name": "git__git_branch",
+                "path": "#/properties/contains",
+                "keyword": "default",
+            },
+            {
+                "name": "git__git_branch",
+                "path": "#/properties/not_contains",
+                "keyword": "default",
+            },
+            {
+                "name": "github__create_or_update_file",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "github__search_repositories", "path": "#", "keyword": "$schema"},
+            {"name": "github__create_repository", "path": "#", "keyword": "$schema"},
+            {"name": "github__get_file_contents", "path": "#", "keyword": "$schema"},
+            {"name": "github__push_files", "path": "#", "keyword": "$schema"},
+            {"name": "github__create_issue", "path": "#", "keyword": "$schema"},
+            {"name": "github__create_pull_request", "path": "#", "keyword": "$schema"},
+            {"name": "github__fork_repository", "path": "#", "keyword": "$schema"},
+            {"name": "github__create_branch", "path": "#", "keyword": "$schema"},
+            {"name": "github__list_commits", "path": "#", "keyword": "$schema"},
+            {"name": "github__list_issues", "path": "#", "keyword": "$schema"},
+            {"name": "github__update_issue", "path": "#", "keyword": "$schema"},
+            {"name": "github__add_issue_comment", "path": "#", "keyword": "$schema"},
+            {"name": "github__search_code", "path": "#", "keyword": "$schema"},
+            {"name": "github__search_issues", "path": "#", "keyword": "$schema"},
+            {"name": "github__search_users", "path": "#", "keyword": "$schema"},
+            {"name": "github__get_issue", "path": "#", "keyword": "$schema"},
+            {"name": "github__get_pull_request", "path": "#", "keyword": "$schema"},
+            {"name": "github__list_pull_requests", "path": "#", "keyword": "$schema"},
+            {
+                "name": "github__create_pull_request_review",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "github__merge_pull_request", "path": "#", "keyword": "$schema"},
+            {
+                "name": "github__get_pull_request_files",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "github__get_pull_request_status",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "github__update_pull_request_branch",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "github__get_pull_request_comments",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "github__get_pull_request_reviews",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "kubernetes__kubectl_get",
+                "path": "#/properties/namespace",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_get",
+                "path": "#/properties/output",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_get",
+                "path": "#/properties/allNamespaces",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_get",
+                "path": "#/properties/context",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_describe",
+                "path": "#/properties/namespace",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_describe",
+                "path": "#/properties/context",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_describe",
+                "path": "#/properties/allNamespaces",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_apply",
+                "path": "#/properties/namespace",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_apply",
+                "path": "#/properties/dryRun",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_apply",
+                "path": "#/properties/force",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_apply",
+                "path": "#/properties/context",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_delete",
+                "path": "#/properties/namespace",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_delete",
+                "path": "#/properties/allNamespaces",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_delete",
+                "path": "#/properties/force",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_delete",
+                "path": "#/properties/context",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_create",
+                "path": "#/properties/dryRun",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_create",
+                "path": "#/properties/output",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_create",
+                "path": "#/properties/validate",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_create",
+                "path": "#/properties/namespace",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_create",
+                "path": "#/properties/replicas",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_create",
+                "path": "#/properties/suspend",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_create",
+                "path": "#/properties/context",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_logs",
+                "path": "#/properties/namespace",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_logs",
+                "path": "#/properties/timestamps",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_logs",
+                "path": "#/properties/previous",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_logs",
+                "path": "#/properties/follow",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_logs",
+                "path": "#/properties/context",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_scale",
+                "path": "#/properties/namespace",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_scale",
+                "path": "#/properties/resourceType",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_scale",
+                "path": "#/properties/context",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_rollout",
+                "path": "#/properties/subCommand",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_rollout",
+                "path": "#/properties/resourceType",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_rollout",
+                "path": "#/properties/namespace",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_rollout",
+                "path": "#/properties/watch",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_rollout",
+                "path": "#/properties/context",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_context",
+                "path": "#/properties/operation",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_context",
+                "path": "#/properties/showCurrent",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_context",
+                "path": "#/properties/detailed",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__kubectl_context",
+                "path": "#/properties/output",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__explain_resource",
+                "path": "#/properties/recursive",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__explain_resource",
+                "path": "#/properties/context",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__explain_resource",
+                "path": "#/properties/output",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__uninstall_helm_chart",
+                "path": "#/properties/namespace",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__uninstall_helm_chart",
+                "path": "#/properties/context",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__node_management",
+                "path": "#/properties/force",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__node_management",
+                "path": "#/properties/gracePeriod",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__node_management",
+                "path": "#/properties/deleteLocalData",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__node_management",
+                "path": "#/properties/ignoreDaemonsets",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__node_management",
+                "path": "#/properties/timeout",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__node_management",
+                "path": "#/properties/dryRun",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__node_management",
+                "path": "#/properties/confirmDrain",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__exec_in_pod",
+                "path": "#/properties/namespace",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__exec_in_pod",
+                "path": "#/properties/context",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__list_api_resources",
+                "path": "#/properties/context",
+                "keyword": "default",
+            },
+            {
+                "name": "kubernetes__list_api_resources",
+                "path": "#/properties/output",
+                "keyword": "default",
+            },
+            {"name": "memory__create_entities", "path": "#", "keyword": "$schema"},
+            {"name": "memory__create_relations", "path": "#", "keyword": "$schema"},
+            {"name": "memory__add_observations", "path": "#", "keyword": "$schema"},
+            {"name": "memory__delete_entities", "path": "#", "keyword": "$schema"},
+            {"name": "memory__delete_observations", "path": "#", "keyword": "$schema"},
+            {"name": "memory__delete_relations", "path": "#", "keyword": "$schema"},
+            {"name": "memory__read_graph", "path": "#", "keyword": "$schema"},
+            {"name": "memory__search_nodes", "path": "#", "keyword": "$schema"},
+            {"name": "memory__open_nodes", "path": "#", "keyword": "$schema"},
+            {
+                "name": "notion__API-get-user",
+                "path": "#/$defs/richTextRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-user",
+                "path": "#/$defs/pageIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-user",
+                "path": "#/$defs/dataSourceIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-user",
+                "path": "#/$defs/parentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-user",
+                "path": "#/$defs/movePageParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-user",
+                "path": "#/$defs/sortObject",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-user",
+                "path": "#/$defs/paragraphBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-user",
+                "path": "#/$defs/bulletedListItemBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-user",
+                "path": "#/$defs/blockObjectRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-users",
+                "path": "#/properties/page_size",
+                "keyword": "default",
+            },
+            {
+                "name": "notion__API-get-users",
+                "path": "#/$defs/richTextRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-users",
+                "path": "#/$defs/pageIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-users",
+                "path": "#/$defs/dataSourceIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-users",
+                "path": "#/$defs/parentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-users",
+                "path": "#/$defs/movePageParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-users",
+                "path": "#/$defs/sortObject",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-users",
+                "path": "#/$defs/paragraphBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-users",
+                "path": "#/$defs/bulletedListItemBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-users",
+                "path": "#/$defs/blockObjectRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-self",
+                "path": "#/$defs/richTextRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-self",
+                "path": "#/$defs/pageIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-self",
+                "path": "#/$defs/dataSourceIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-self",
+                "path": "#/$defs/parentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-self",
+                "path": "#/$defs/movePageParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-self",
+                "path": "#/$defs/sortObject",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-self",
+                "path": "#/$defs/paragraphBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-self",
+                "path": "#/$defs/bulletedListItemBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-self",
+                "path": "#/$defs/blockObjectRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-block-children",
+                "path": "#/properties/page_size",
+                "keyword": "format",
+            },
+            {
+                "name": "notion__API-get-block-children",
+                "path": "#/properties/page_size",
+                "keyword": "default",
+            },
+            {
+                "name": "notion__API-get-block-children",
+                "path": "#/$defs/richTextRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-block-children",
+                "path": "#/$defs/pageIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-block-children",
+                "path": "#/$defs/dataSourceIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-block-children",
+                "path": "#/$defs/parentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-block-children",
+                "path": "#/$defs/movePageParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-block-children",
+                "path": "#/$defs/sortObject",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-block-children",
+                "path": "#/$defs/paragraphBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-block-children",
+                "path": "#/$defs/bulletedListItemBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-get-block-children",
+                "path": "#/$defs/blockObjectRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-block",
+                "path": "#/$defs/richTextRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-block",
+                "path": "#/$defs/pageIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-block",
+                "path": "#/$defs/dataSourceIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-block",
+                "path": "#/$defs/parentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-block",
+                "path": "#/$defs/movePageParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-block",
+                "path": "#/$defs/sortObject",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-block",
+                "path": "#/$defs/paragraphBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-block",
+                "path": "#/$defs/bulletedListItemBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-block",
+                "path": "#/$defs/blockObjectRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-delete-a-block",
+                "path": "#/$defs/richTextRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-delete-a-block",
+                "path": "#/$defs/pageIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-delete-a-block",
+                "path": "#/$defs/dataSourceIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-delete-a-block",
+                "path": "#/$defs/parentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-delete-a-block",
+                "path": "#/$defs/movePageParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-delete-a-block",
+                "path": "#/$defs/sortObject",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-delete-a-block",
+                "path": "#/$defs/paragraphBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-delete-a-block",
+                "path": "#/$defs/bulletedListItemBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-delete-a-block",
+                "path": "#/$defs/blockObjectRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page",
+                "path": "#/$defs/richTextRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page",
+                "path": "#/$defs/pageIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page",
+                "path": "#/$defs/dataSourceIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page",
+                "path": "#/$defs/parentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page",
+                "path": "#/$defs/movePageParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page",
+                "path": "#/$defs/sortObject",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page",
+                "path": "#/$defs/paragraphBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page",
+                "path": "#/$defs/bulletedListItemBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page",
+                "path": "#/$defs/blockObjectRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page-property",
+                "path": "#/properties/page_size",
+                "keyword": "format",
+            },
+            {
+                "name": "notion__API-retrieve-a-page-property",
+                "path": "#/$defs/richTextRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page-property",
+                "path": "#/$defs/pageIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page-property",
+                "path": "#/$defs/dataSourceIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page-property",
+                "path": "#/$defs/parentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page-property",
+                "path": "#/$defs/movePageParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page-property",
+                "path": "#/$defs/sortObject",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page-property",
+                "path": "#/$defs/paragraphBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page-property",
+                "path": "#/$defs/bulletedListItemBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-page-property",
+                "path": "#/$defs/blockObjectRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-comment",
+                "path": "#/properties/page_size",
+                "keyword": "format",
+            },
+            {
+                "name": "notion__API-retrieve-a-comment",
+                "path": "#/$defs/richTextRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-comment",
+                "path": "#/$defs/pageIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-comment",
+                "path": "#/$defs/dataSourceIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-comment",
+                "path": "#/$defs/parentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-comment",
+                "path": "#/$defs/movePageParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-comment",
+                "path": "#/$defs/sortObject",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-comment",
+                "path": "#/$defs/paragraphBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-comment",
+                "path": "#/$defs/bulletedListItemBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-comment",
+                "path": "#/$defs/blockObjectRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-data-source",
+                "path": "#/$defs/richTextRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-data-source",
+                "path": "#/$defs/pageIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-data-source",
+                "path": "#/$defs/dataSourceIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-data-source",
+                "path": "#/$defs/parentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-data-source",
+                "path": "#/$defs/movePageParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-data-source",
+                "path": "#/$defs/sortObject",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-data-source",
+                "path": "#/$defs/paragraphBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-data-source",
+                "path": "#/$defs/bulletedListItemBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-data-source",
+                "path": "#/$defs/blockObjectRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-list-data-source-templates",
+                "path": "#/properties/page_size",
+                "keyword": "default",
+            },
+            {
+                "name": "notion__API-list-data-source-templates",
+                "path": "#/$defs/richTextRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-list-data-source-templates",
+                "path": "#/$defs/pageIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-list-data-source-templates",
+                "path": "#/$defs/dataSourceIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-list-data-source-templates",
+                "path": "#/$defs/parentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-list-data-source-templates",
+                "path": "#/$defs/movePageParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-list-data-source-templates",
+                "path": "#/$defs/sortObject",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-list-data-source-templates",
+                "path": "#/$defs/paragraphBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-list-data-source-templates",
+                "path": "#/$defs/bulletedListItemBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-list-data-source-templates",
+                "path": "#/$defs/blockObjectRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-database",
+                "path": "#/$defs/richTextRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-database",
+                "path": "#/$defs/pageIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-database",
+                "path": "#/$defs/dataSourceIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-database",
+                "path": "#/$defs/parentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-database",
+                "path": "#/$defs/movePageParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-database",
+                "path": "#/$defs/sortObject",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-database",
+                "path": "#/$defs/paragraphBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-database",
+                "path": "#/$defs/bulletedListItemBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-a-database",
+                "path": "#/$defs/blockObjectRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-page-markdown",
+                "path": "#/properties/include_transcript",
+                "keyword": "default",
+            },
+            {
+                "name": "notion__API-retrieve-page-markdown",
+                "path": "#/$defs/richTextRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-page-markdown",
+                "path": "#/$defs/pageIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-page-markdown",
+                "path": "#/$defs/dataSourceIdParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-page-markdown",
+                "path": "#/$defs/parentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-page-markdown",
+                "path": "#/$defs/movePageParentRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-page-markdown",
+                "path": "#/$defs/sortObject",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-page-markdown",
+                "path": "#/$defs/paragraphBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-page-markdown",
+                "path": "#/$defs/bulletedListItemBlockRequest",
+                "keyword": "unused definition",
+            },
+            {
+                "name": "notion__API-retrieve-page-markdown",
+                "path": "#/$defs/blockObjectRequest",
+                "keyword": "unused definition",
+            },
+            {"name": "playwright__browser_close", "path": "#", "keyword": "$schema"},
+            {"name": "playwright__browser_resize", "path": "#", "keyword": "$schema"},
+            {
+                "name": "playwright__browser_console_messages",
+                "path": "#/properties/level",
+                "keyword": "default",
+            },
+            {
+                "name": "playwright__browser_console_messages",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "playwright__browser_handle_dialog",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "playwright__browser_emulate_media",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "playwright__browser_evaluate", "path": "#", "keyword": "$schema"},
+            {
+                "name": "playwright__browser_file_upload",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "playwright__browser_find", "path": "#", "keyword": "$schema"},
+            {
+                "name": "playwright__browser_fill_form",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "playwright__browser_press_key",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "playwright__browser_type", "path": "#", "keyword": "$schema"},
+            {"name": "playwright__browser_navigate", "path": "#", "keyword": "$schema"},
+            {
+                "name": "playwright__browser_navigate_back",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "playwright__browser_network_requests",
+                "path": "#/properties/static",
+                "keyword": "default",
+            },
+            {
+                "name": "playwright__browser_network_requests",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "playwright__browser_network_request",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "playwright__browser_run_code_unsafe",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "playwright__browser_take_screenshot",
+                "path": "#/properties/scale",
+                "keyword": "default",
+            },
+            {
+                "name": "playwright__browser_take_screenshot",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "playwright__browser_snapshot", "path": "#", "keyword": "$schema"},
+            {"name": "playwright__browser_click", "path": "#", "keyword": "$schema"},
+            {"name": "playwright__browser_drag", "path": "#", "keyword": "$schema"},
+            {"name": "playwright__browser_hover", "path": "#", "keyword": "$schema"},
+            {
+                "name": "playwright__browser_select_option",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "playwright__browser_tabs", "path": "#", "keyword": "$schema"},
+            {"name": "playwright__browser_wait_for", "path": "#", "keyword": "$schema"},
+            {
+                "name": "sequential_thinking__sequentialthinking",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "tavily__tavily_search",
+                "path": "#/properties/search_depth",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_search",
+                "path": "#/properties/topic",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_search",
+                "path": "#/properties/start_date",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_search",
+                "path": "#/properties/end_date",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_search",
+                "path": "#/properties/max_results",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_search",
+                "path": "#/properties/include_images",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_search",
+                "path": "#/properties/include_image_descriptions",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_search",
+                "path": "#/properties/include_raw_content",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_search",
+                "path": "#/properties/include_domains",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_search",
+                "path": "#/properties/exclude_domains",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_search",
+                "path": "#/properties/country",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_search",
+                "path": "#/properties/include_favicon",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_extract",
+                "path": "#/properties/extract_depth",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_extract",
+                "path": "#/properties/include_images",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_extract",
+                "path": "#/properties/format",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_extract",
+                "path": "#/properties/include_favicon",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_crawl",
+                "path": "#/properties/max_depth",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_crawl",
+                "path": "#/properties/max_breadth",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_crawl",
+                "path": "#/properties/limit",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_crawl",
+                "path": "#/properties/select_paths",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_crawl",
+                "path": "#/properties/select_domains",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_crawl",
+                "path": "#/properties/allow_external",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_crawl",
+                "path": "#/properties/extract_depth",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_crawl",
+                "path": "#/properties/format",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_crawl",
+                "path": "#/properties/include_favicon",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_map",
+                "path": "#/properties/max_depth",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_map",
+                "path": "#/properties/max_breadth",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_map",
+                "path": "#/properties/limit",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_map",
+                "path": "#/properties/select_paths",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_map",
+                "path": "#/properties/select_domains",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_map",
+                "path": "#/properties/allow_external",
+                "keyword": "default",
+            },
+            {
+                "name": "tavily__tavily_research",
+                "path": "#/properties/model",
+                "keyword": "default",
+            },
+        ),
+        null_paths=_NULL_PATHS,
+    )
 
 
 def _definitions() -> list[tuple[str, str, dict[str, object], bool]]:

@@ -11,8 +11,6 @@ Strict mode auto: 17 strict, 0 non-strict fallbacks, 0 excluded.
 API: tools(api), tool_calls(response), tool_output(call_id, outcome, api=...),
 execute_tool_calls(response, call_tool), arguments(call, <Tool>Args), NAMES, REPORT."""
 
-from __future__ import annotations
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Literal, NotRequired, TypedDict, TypeVar
@@ -103,7 +101,7 @@ class Report:
         excluded: tuple[dict[str, object], ...] = (),
         renames: tuple[dict[str, object], ...] = (),
         dropped: tuple[dict[str, object], ...] = (),
-        null_paths: dict[str, tuple[_Path, ...]] | None = None,
+        null_paths: "dict[str, tuple[_Path, ...]] | None" = None,
     ) -> None:
         self.fallbacks = fallbacks
         self.excluded = excluded
@@ -175,7 +173,7 @@ def tools(api: str) -> list[dict[str, object]]:
 
 def tool_calls(
     response: object, *, api: str | None = None
-) -> tuple[list[ToolCall], list[dict[str, object]]]:
+) -> "tuple[list[ToolCall], list[dict[str, object]]]":
     """The function calls in a model response: ``(calls, rejected)``.
 
     ``response`` is a Chat Completions or a Responses response, as a plain dict or as
@@ -285,7 +283,7 @@ def tool_calls(
 
 async def execute_tool_calls(
     response: object,
-    call_tool: Callable[[str, str, dict[str, object]], Awaitable[object]],
+    call_tool: "Callable[[str, str, dict[str, object]], Awaitable[object]]",
     *,
     api: str | None = None,
 ) -> list[dict[str, object]]:
@@ -347,11 +345,13 @@ def tool_output(call_id: str, outcome: object, *, api: str) -> dict[str, object]
 # Parsing calls.
 
 _NOT_FUNCTION = object()  # stands for the name of a Chat tool call of another type
-_json_decoder: json.JSONDecoder | None = None
-_json_scan: Callable[[str, int], tuple[object, int]] | None = None
+_json_decoder: "json.JSONDecoder | None" = None
+_json_scan: "Callable[[str, int], tuple[object, int]] | None" = None
 
 
-def _new_decoder() -> tuple[json.JSONDecoder, Callable[[str, int], tuple[object, int]]]:
+def _new_decoder() -> (
+    "tuple[json.JSONDecoder, Callable[[str, int], tuple[object, int]]]"
+):
     global _json_decoder, _json_scan
     import json
 
@@ -379,7 +379,7 @@ def _checked_call(
     call_id: object,
     name: object,
     args: object,
-) -> ToolCall | dict[str, object]:
+) -> "ToolCall | dict[str, object]":
     """A call checked at leisure: its ToolCall, or the output item rejecting it."""
     if name is _NOT_FUNCTION:
         return _not_function(api, call_id, args)
@@ -430,17 +430,17 @@ class _NullNode:
 
     __slots__ = ("branches", "items", "leaves", "paths")
 
-    def __init__(self, paths: tuple[_Path, ...] | None = None) -> None:
+    def __init__(self, paths: "tuple[_Path, ...] | None" = None) -> None:
         self.paths = paths  # at the root: the null paths the tree was built from
         self.leaves: list[str] = []  # properties deleted when null
         self.branches: dict[str, _NullNode] = {}  # properties walked into
         self.items: _NullNode | None = None  # array items walked into
 
 
-_null_trees: dict[str, _NullNode] = {}
+_null_trees: "dict[str, _NullNode]" = {}
 
 
-def _null_tree(name: str, paths: tuple[_Path, ...]) -> _NullNode:
+def _null_tree(name: str, paths: "tuple[_Path, ...]") -> "_NullNode":
     root = _NullNode(paths)
     for path in paths:
         last = path[-1] if path else None
@@ -463,14 +463,14 @@ def _null_tree(name: str, paths: tuple[_Path, ...]) -> _NullNode:
     return root
 
 
-def _drop_nulls(args: dict[str, object], name: str, paths: tuple[_Path, ...]) -> None:
+def _drop_nulls(args: dict[str, object], name: str, paths: "tuple[_Path, ...]") -> None:
     root = _null_trees.get(name)
     if root is None or root.paths is not paths:
         root = _null_tree(name, paths)
     _walk_nulls(args, root)
 
 
-def _walk_nulls(value: object, node: _NullNode) -> None:
+def _walk_nulls(value: object, node: "_NullNode") -> None:
     if type(value) is dict:
         for key in node.leaves:
             if value.get(key, value) is None:
@@ -482,7 +482,7 @@ def _walk_nulls(value: object, node: _NullNode) -> None:
             _walk_nulls(item, node.items)
 
 
-def _walk_branches(value: dict[str, object], branches: dict[str, _NullNode]) -> None:
+def _walk_branches(value: dict[str, object], branches: "dict[str, _NullNode]") -> None:
     for key, node in branches.items():
         inner = value.get(key)
         if type(inner) is list:
@@ -516,6 +516,13 @@ def _prepare(response: object, api: str | None) -> tuple[object, str]:
                 "response must be a Chat Completions or Responses response (a dict "
                 f"or an openai SDK object), not {type(response).__name__}"
             )
+        # The openai SDK's objects name their kind; reading that first spares a
+        # pydantic attribute miss (several microseconds) on every call.
+        kind = getattr(response, "object", None)
+        if api != "responses" and kind == "chat.completion":
+            return response, "chat"
+        if api != "chat" and kind == "response":
+            return response, "responses"
         if api != "responses" and _has(response, "choices"):
             return response, "chat"
         if api != "chat" and _has(response, "output"):
@@ -553,7 +560,7 @@ def _dump(response: object) -> dict[object, object]:
 _mapping_types: dict[type, bool] = {}
 
 
-def _is_mapping(value: object) -> TypeGuard[Mapping[object, object]]:
+def _is_mapping(value: object) -> "TypeGuard[Mapping[object, object]]":
     kind = type(value)
     known = _mapping_types.get(kind)
     if known is None:
@@ -674,7 +681,7 @@ def _not_object(api: str, call_id: str, name: str, value: object) -> dict[str, o
 _IMAGE_TYPES = ("image/jpeg", "image/png", "image/gif", "image/webp")
 
 
-def _outcome(outcome: object) -> tuple[bool, list[_Part]]:
+def _outcome(outcome: object) -> "tuple[bool, list[_Part]]":
     if isinstance(outcome, BaseException):
         return True, [_exception_text(outcome)]
     if not (
@@ -713,8 +720,10 @@ def _exception_text(exc: BaseException) -> str:
 
 
 def _field(obj: object, wire: str, python: str) -> object:
-    value = _get(obj, wire)
-    return _get(obj, python) if value is None else value
+    # Wire dicts use the protocol's camelCase; the mcp SDK's objects snake_case.
+    first, second = (wire, python) if isinstance(obj, dict) else (python, wire)
+    value = _get(obj, first)
+    return _get(obj, second) if value is None else value
 
 
 def _compact_json(value: object) -> str:
@@ -728,7 +737,7 @@ def _compact_json(value: object) -> str:
         return "[invalid structured content]"
 
 
-def _block(block: object) -> _Part:
+def _block(block: object) -> "_Part":
     kind = _get(block, "type")
     if kind == "text":
         text = _get(block, "text")
@@ -783,14 +792,14 @@ def _decoded_size(data: object) -> tuple[str, str | None]:
     return f"{size} bytes", data if size else None
 
 
-def _text(error: bool, parts: list[_Part]) -> str:
+def _text(error: bool, parts: "list[_Part]") -> str:
     text = "\n".join(part if type(part) is str else part[0] for part in parts)
     if not text:
         text = "(no output)"
     return "Error: " + text if error else text
 
 
-def _items(error: bool, parts: list[_Part]) -> list[dict[str, object]]:
+def _items(error: bool, parts: "list[_Part]") -> list[dict[str, object]]:
     items: list[dict[str, object]] = []
     for part in parts:
         if type(part) is str:
@@ -807,24 +816,38 @@ def _items(error: bool, parts: list[_Part]) -> list[dict[str, object]]:
     return items
 
 
-def arguments(call: ToolCall, shape: type[_T]) -> _T:
+def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
     """The arguments of `call`, typed as the tool's TypedDict `shape`.
 
     `shape` is one of this module's `<Tool>Args` names, e.g. `arguments(call, SearchArgs)`;
     a call to another tool raises ValueError. At run time the names are plain strings.
     """
-    expected = _SHAPES.get(shape if isinstance(shape, str) else "")
+    expected = _shape_names().get(shape if isinstance(shape, str) else "")
     if expected is None or call.name != expected:
         raise ValueError(f"call {call.call_id!r} is to {call.name!r}, not {expected!r}")
     return call.arguments  # type: ignore[return-value]
 
 
+_LOADED: dict[str, dict[str, str]] = {}
+
+
+def _shape_names() -> dict[str, str]:
+    shapes = _LOADED.get("shapes")
+    if shapes is None:
+        shapes = _LOADED["shapes"] = _shapes()
+    return shapes
+
+
 if not TYPE_CHECKING:
 
-    def __getattr__(name: str) -> str:
-        # The `<Tool>Args` TypedDicts exist for type checkers only; at run time each name is
-        # the string `arguments()` looks up, so creating thousands of classes costs nothing.
-        if name in _SHAPES:
+    def __getattr__(name: str) -> object:
+        # What an app rarely needs is built on first use, so the import stays cheap:
+        # REPORT, and the `<Tool>Args` names (TypedDicts for type checkers; at run time
+        # each is the string `arguments()` looks up).
+        if name == "REPORT":
+            report = globals()["REPORT"] = _report()
+            return report
+        if name in _shape_names():
             return name
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
@@ -880,170 +903,180 @@ _NULL_PATHS: dict[str, tuple[tuple[str | None, ...], ...]] = {
     "everything__simulate-research-query": (("ambiguous",),),
 }
 
-_SHAPES: dict[str, str] = {
-    "EverythingEchoArgs": "everything__echo",
-    "EverythingGetAnnotatedMessageArgs": "everything__get-annotated-message",
-    "EverythingGetEnvArgs": "everything__get-env",
-    "EverythingGetResourceLinksArgs": "everything__get-resource-links",
-    "EverythingGetResourceReferenceArgs": "everything__get-resource-reference",
-    "EverythingGetStructuredContentArgs": "everything__get-structured-content",
-    "EverythingGetSumArgs": "everything__get-sum",
-    "EverythingGetTinyImageArgs": "everything__get-tiny-image",
-    "EverythingGzipFileAsResourceArgs": "everything__gzip-file-as-resource",
-    "EverythingToggleSimulatedLoggingArgs": "everything__toggle-simulated-logging",
-    "EverythingToggleSubscriberUpdatesArgs": "everything__toggle-subscriber-updates",
-    "EverythingTriggerLongRunningOperationArgs": "everything__trigger-long-running-operation",
-    "EverythingGetRootsListArgs": "everything__get-roots-list",
-    "EverythingTriggerElicitationRequestArgs": "everything__trigger-elicitation-request",
-    "EverythingTriggerUrlElicitationArgs": "everything__trigger-url-elicitation",
-    "EverythingTriggerSamplingRequestArgs": "everything__trigger-sampling-request",
-    "EverythingSimulateResearchQueryArgs": "everything__simulate-research-query",
-}
+REPORT: Report  # built on first access (see __getattr__)
 
-REPORT = Report(
-    fallbacks=(),
-    excluded=(),
-    renames=(),
-    dropped=(
-        {"name": "everything__echo", "path": "#", "keyword": "$schema"},
-        {
-            "name": "everything__get-annotated-message",
-            "path": "#/properties/includeImage",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__get-annotated-message",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {"name": "everything__get-env", "path": "#", "keyword": "$schema"},
-        {
-            "name": "everything__get-resource-links",
-            "path": "#/properties/count",
-            "keyword": "default",
-        },
-        {"name": "everything__get-resource-links", "path": "#", "keyword": "$schema"},
-        {
-            "name": "everything__get-resource-reference",
-            "path": "#/properties/resourceType",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__get-resource-reference",
-            "path": "#/properties/resourceId",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__get-resource-reference",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "everything__get-structured-content",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {"name": "everything__get-sum", "path": "#", "keyword": "$schema"},
-        {"name": "everything__get-tiny-image", "path": "#", "keyword": "$schema"},
-        {
-            "name": "everything__gzip-file-as-resource",
-            "path": "#/properties/name",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__gzip-file-as-resource",
-            "path": "#/properties/data",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__gzip-file-as-resource",
-            "path": "#/properties/data",
-            "keyword": "format",
-        },
-        {
-            "name": "everything__gzip-file-as-resource",
-            "path": "#/properties/outputType",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__gzip-file-as-resource",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "everything__toggle-simulated-logging",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "everything__toggle-subscriber-updates",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "everything__trigger-long-running-operation",
-            "path": "#/properties/duration",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__trigger-long-running-operation",
-            "path": "#/properties/steps",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__trigger-long-running-operation",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {"name": "everything__get-roots-list", "path": "#", "keyword": "$schema"},
-        {
-            "name": "everything__trigger-elicitation-request",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "everything__trigger-url-elicitation",
-            "path": "#/properties/url",
-            "keyword": "format",
-        },
-        {
-            "name": "everything__trigger-url-elicitation",
-            "path": "#/properties/message",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__trigger-url-elicitation",
-            "path": "#/properties/errorPath",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__trigger-url-elicitation",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "everything__trigger-sampling-request",
-            "path": "#/properties/maxTokens",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__trigger-sampling-request",
-            "path": "#",
-            "keyword": "$schema",
-        },
-        {
-            "name": "everything__simulate-research-query",
-            "path": "#/properties/ambiguous",
-            "keyword": "default",
-        },
-        {
-            "name": "everything__simulate-research-query",
-            "path": "#",
-            "keyword": "$schema",
-        },
-    ),
-    null_paths=_NULL_PATHS,
-)
+
+def _shapes() -> dict[str, str]:
+    return {
+        "EverythingEchoArgs": "everything__echo",
+        "EverythingGetAnnotatedMessageArgs": "everything__get-annotated-message",
+        "EverythingGetEnvArgs": "everything__get-env",
+        "EverythingGetResourceLinksArgs": "everything__get-resource-links",
+        "EverythingGetResourceReferenceArgs": "everything__get-resource-reference",
+        "EverythingGetStructuredContentArgs": "everything__get-structured-content",
+        "EverythingGetSumArgs": "everything__get-sum",
+        "EverythingGetTinyImageArgs": "everything__get-tiny-image",
+        "EverythingGzipFileAsResourceArgs": "everything__gzip-file-as-resource",
+        "EverythingToggleSimulatedLoggingArgs": "everything__toggle-simulated-logging",
+        "EverythingToggleSubscriberUpdatesArgs": "everything__toggle-subscriber-updates",
+        "EverythingTriggerLongRunningOperationArgs": "everything__trigger-long-running-operation",
+        "EverythingGetRootsListArgs": "everything__get-roots-list",
+        "EverythingTriggerElicitationRequestArgs": "everything__trigger-elicitation-request",
+        "EverythingTriggerUrlElicitationArgs": "everything__trigger-url-elicitation",
+        "EverythingTriggerSamplingRequestArgs": "everything__trigger-sampling-request",
+        "EverythingSimulateResearchQueryArgs": "everything__simulate-research-query",
+    }
+
+
+def _report() -> Report:
+    return Report(
+        fallbacks=(),
+        excluded=(),
+        renames=(),
+        dropped=(
+            {"name": "everything__echo", "path": "#", "keyword": "$schema"},
+            {
+                "name": "everything__get-annotated-message",
+                "path": "#/properties/includeImage",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__get-annotated-message",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "everything__get-env", "path": "#", "keyword": "$schema"},
+            {
+                "name": "everything__get-resource-links",
+                "path": "#/properties/count",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__get-resource-links",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__get-resource-reference",
+                "path": "#/properties/resourceType",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__get-resource-reference",
+                "path": "#/properties/resourceId",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__get-resource-reference",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__get-structured-content",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "everything__get-sum", "path": "#", "keyword": "$schema"},
+            {"name": "everything__get-tiny-image", "path": "#", "keyword": "$schema"},
+            {
+                "name": "everything__gzip-file-as-resource",
+                "path": "#/properties/name",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__gzip-file-as-resource",
+                "path": "#/properties/data",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__gzip-file-as-resource",
+                "path": "#/properties/data",
+                "keyword": "format",
+            },
+            {
+                "name": "everything__gzip-file-as-resource",
+                "path": "#/properties/outputType",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__gzip-file-as-resource",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__toggle-simulated-logging",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__toggle-subscriber-updates",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__trigger-long-running-operation",
+                "path": "#/properties/duration",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__trigger-long-running-operation",
+                "path": "#/properties/steps",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__trigger-long-running-operation",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {"name": "everything__get-roots-list", "path": "#", "keyword": "$schema"},
+            {
+                "name": "everything__trigger-elicitation-request",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__trigger-url-elicitation",
+                "path": "#/properties/url",
+                "keyword": "format",
+            },
+            {
+                "name": "everything__trigger-url-elicitation",
+                "path": "#/properties/message",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__trigger-url-elicitation",
+                "path": "#/properties/errorPath",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__trigger-url-elicitation",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__trigger-sampling-request",
+                "path": "#/properties/maxTokens",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__trigger-sampling-request",
+                "path": "#",
+                "keyword": "$schema",
+            },
+            {
+                "name": "everything__simulate-research-query",
+                "path": "#/properties/ambiguous",
+                "keyword": "default",
+            },
+            {
+                "name": "everything__simulate-research-query",
+                "path": "#",
+                "keyword": "$schema",
+            },
+        ),
+        null_paths=_NULL_PATHS,
+    )
 
 
 def _definitions() -> list[tuple[str, str, dict[str, object], bool]]:

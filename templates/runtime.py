@@ -1,10 +1,12 @@
 """The run-time part of every generated mcp2openai module.
 
 Everything after the "runtime" marker line below is copied verbatim into each
-generated module, right after ``from __future__ import annotations`` and
-``TYPE_CHECKING = False``. The generator emits the toolset's data (``NAMES``,
-``_NULL_PATHS``, ``_definitions``, ``REPORT``, the typed argument parsers) after it:
-the functions here read those globals when called.
+generated module, right after ``TYPE_CHECKING = False``. The generator emits the
+toolset's data (``NAMES``, ``_NULL_PATHS``, ``_definitions``, ``REPORT``, the typed
+argument parsers) after it: the functions here read those globals when called.
+There is no ``from __future__ import annotations`` (importing ``__future__`` is a
+measurable part of a small module's import), so annotations naming what exists for
+type checkers only are quoted.
 
 The lines above the marker only make this file importable and type-checkable on its
 own; the placeholders stand for the generated data. The copied part uses the standard
@@ -12,8 +14,6 @@ library only, imports nothing at module level (``json`` and ``binascii`` are imp
 by the functions that need them, so importing a generated module costs next to
 nothing), passes ``mypy --strict`` and is formatted by black with its default mode.
 """
-
-from __future__ import annotations
 
 TYPE_CHECKING = False
 
@@ -112,7 +112,7 @@ class Report:
         excluded: tuple[dict[str, object], ...] = (),
         renames: tuple[dict[str, object], ...] = (),
         dropped: tuple[dict[str, object], ...] = (),
-        null_paths: dict[str, tuple[_Path, ...]] | None = None,
+        null_paths: "dict[str, tuple[_Path, ...]] | None" = None,
     ) -> None:
         self.fallbacks = fallbacks
         self.excluded = excluded
@@ -184,7 +184,7 @@ def tools(api: str) -> list[dict[str, object]]:
 
 def tool_calls(
     response: object, *, api: str | None = None
-) -> tuple[list[ToolCall], list[dict[str, object]]]:
+) -> "tuple[list[ToolCall], list[dict[str, object]]]":
     """The function calls in a model response: ``(calls, rejected)``.
 
     ``response`` is a Chat Completions or a Responses response, as a plain dict or as
@@ -294,7 +294,7 @@ def tool_calls(
 
 async def execute_tool_calls(
     response: object,
-    call_tool: Callable[[str, str, dict[str, object]], Awaitable[object]],
+    call_tool: "Callable[[str, str, dict[str, object]], Awaitable[object]]",
     *,
     api: str | None = None,
 ) -> list[dict[str, object]]:
@@ -356,11 +356,13 @@ def tool_output(call_id: str, outcome: object, *, api: str) -> dict[str, object]
 # Parsing calls.
 
 _NOT_FUNCTION = object()  # stands for the name of a Chat tool call of another type
-_json_decoder: json.JSONDecoder | None = None
-_json_scan: Callable[[str, int], tuple[object, int]] | None = None
+_json_decoder: "json.JSONDecoder | None" = None
+_json_scan: "Callable[[str, int], tuple[object, int]] | None" = None
 
 
-def _new_decoder() -> tuple[json.JSONDecoder, Callable[[str, int], tuple[object, int]]]:
+def _new_decoder() -> (
+    "tuple[json.JSONDecoder, Callable[[str, int], tuple[object, int]]]"
+):
     global _json_decoder, _json_scan
     import json
 
@@ -388,7 +390,7 @@ def _checked_call(
     call_id: object,
     name: object,
     args: object,
-) -> ToolCall | dict[str, object]:
+) -> "ToolCall | dict[str, object]":
     """A call checked at leisure: its ToolCall, or the output item rejecting it."""
     if name is _NOT_FUNCTION:
         return _not_function(api, call_id, args)
@@ -439,17 +441,17 @@ class _NullNode:
 
     __slots__ = ("branches", "items", "leaves", "paths")
 
-    def __init__(self, paths: tuple[_Path, ...] | None = None) -> None:
+    def __init__(self, paths: "tuple[_Path, ...] | None" = None) -> None:
         self.paths = paths  # at the root: the null paths the tree was built from
         self.leaves: list[str] = []  # properties deleted when null
         self.branches: dict[str, _NullNode] = {}  # properties walked into
         self.items: _NullNode | None = None  # array items walked into
 
 
-_null_trees: dict[str, _NullNode] = {}
+_null_trees: "dict[str, _NullNode]" = {}
 
 
-def _null_tree(name: str, paths: tuple[_Path, ...]) -> _NullNode:
+def _null_tree(name: str, paths: "tuple[_Path, ...]") -> "_NullNode":
     root = _NullNode(paths)
     for path in paths:
         last = path[-1] if path else None
@@ -472,14 +474,14 @@ def _null_tree(name: str, paths: tuple[_Path, ...]) -> _NullNode:
     return root
 
 
-def _drop_nulls(args: dict[str, object], name: str, paths: tuple[_Path, ...]) -> None:
+def _drop_nulls(args: dict[str, object], name: str, paths: "tuple[_Path, ...]") -> None:
     root = _null_trees.get(name)
     if root is None or root.paths is not paths:
         root = _null_tree(name, paths)
     _walk_nulls(args, root)
 
 
-def _walk_nulls(value: object, node: _NullNode) -> None:
+def _walk_nulls(value: object, node: "_NullNode") -> None:
     if type(value) is dict:
         for key in node.leaves:
             if value.get(key, value) is None:
@@ -491,7 +493,7 @@ def _walk_nulls(value: object, node: _NullNode) -> None:
             _walk_nulls(item, node.items)
 
 
-def _walk_branches(value: dict[str, object], branches: dict[str, _NullNode]) -> None:
+def _walk_branches(value: dict[str, object], branches: "dict[str, _NullNode]") -> None:
     for key, node in branches.items():
         inner = value.get(key)
         if type(inner) is list:
@@ -525,6 +527,13 @@ def _prepare(response: object, api: str | None) -> tuple[object, str]:
                 "response must be a Chat Completions or Responses response (a dict "
                 f"or an openai SDK object), not {type(response).__name__}"
             )
+        # The openai SDK's objects name their kind; reading that first spares a
+        # pydantic attribute miss (several microseconds) on every call.
+        kind = getattr(response, "object", None)
+        if api != "responses" and kind == "chat.completion":
+            return response, "chat"
+        if api != "chat" and kind == "response":
+            return response, "responses"
         if api != "responses" and _has(response, "choices"):
             return response, "chat"
         if api != "chat" and _has(response, "output"):
@@ -562,7 +571,7 @@ def _dump(response: object) -> dict[object, object]:
 _mapping_types: dict[type, bool] = {}
 
 
-def _is_mapping(value: object) -> TypeGuard[Mapping[object, object]]:
+def _is_mapping(value: object) -> "TypeGuard[Mapping[object, object]]":
     kind = type(value)
     known = _mapping_types.get(kind)
     if known is None:
@@ -683,7 +692,7 @@ def _not_object(api: str, call_id: str, name: str, value: object) -> dict[str, o
 _IMAGE_TYPES = ("image/jpeg", "image/png", "image/gif", "image/webp")
 
 
-def _outcome(outcome: object) -> tuple[bool, list[_Part]]:
+def _outcome(outcome: object) -> "tuple[bool, list[_Part]]":
     if isinstance(outcome, BaseException):
         return True, [_exception_text(outcome)]
     if not (
@@ -722,8 +731,10 @@ def _exception_text(exc: BaseException) -> str:
 
 
 def _field(obj: object, wire: str, python: str) -> object:
-    value = _get(obj, wire)
-    return _get(obj, python) if value is None else value
+    # Wire dicts use the protocol's camelCase; the mcp SDK's objects snake_case.
+    first, second = (wire, python) if isinstance(obj, dict) else (python, wire)
+    value = _get(obj, first)
+    return _get(obj, second) if value is None else value
 
 
 def _compact_json(value: object) -> str:
@@ -737,7 +748,7 @@ def _compact_json(value: object) -> str:
         return "[invalid structured content]"
 
 
-def _block(block: object) -> _Part:
+def _block(block: object) -> "_Part":
     kind = _get(block, "type")
     if kind == "text":
         text = _get(block, "text")
@@ -792,14 +803,14 @@ def _decoded_size(data: object) -> tuple[str, str | None]:
     return f"{size} bytes", data if size else None
 
 
-def _text(error: bool, parts: list[_Part]) -> str:
+def _text(error: bool, parts: "list[_Part]") -> str:
     text = "\n".join(part if type(part) is str else part[0] for part in parts)
     if not text:
         text = "(no output)"
     return "Error: " + text if error else text
 
 
-def _items(error: bool, parts: list[_Part]) -> list[dict[str, object]]:
+def _items(error: bool, parts: "list[_Part]") -> list[dict[str, object]]:
     items: list[dict[str, object]] = []
     for part in parts:
         if type(part) is str:

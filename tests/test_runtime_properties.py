@@ -407,9 +407,13 @@ def test_tool_output_never_raises_and_has_the_right_shape(outcome: object, call_
     if isinstance(outcome, BaseException):
         error = True
     elif isinstance(outcome, (dict, types.SimpleNamespace)):
+        # Wire dicts are read camelCase first, objects (the mcp SDK's) snake_case first.
         fields = outcome if isinstance(outcome, dict) else vars(outcome)
-        flag = fields.get("isError")
-        error = (fields.get("is_error") if flag is None else flag) is True
+        first, second = (
+            ("isError", "is_error") if isinstance(outcome, dict) else ("is_error", "isError")
+        )
+        flag = fields.get(first)
+        error = (fields.get(second) if flag is None else flag) is True
     else:
         error = False
     if error:
