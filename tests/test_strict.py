@@ -110,6 +110,16 @@ def test_ref_to_a_nullable_definition_is_not_made_nullable_again() -> None:
 @pytest.mark.parametrize(
     ("prop", "expected"),
     [
+        (
+            {"enum": ["a", "b"], "anyOf": [{"type": "string"}], "title": "t"},
+            {
+                "title": "t",
+                "anyOf": [
+                    {"type": "string", "enum": ["a", "b"], "anyOf": [{"type": "string"}]},
+                    {"type": "null"},
+                ],
+            },
+        ),
         ({"type": "string"}, {"type": ["string", "null"]}),
         ({"type": ["string", "integer"]}, {"type": ["string", "integer", "null"]}),
         (
@@ -418,11 +428,28 @@ def test_json_pointer_escapes_are_honoured() -> None:
     assert strict_violations(result.schema) == []
 
 
-def test_definition_names_needing_escapes_round_trip() -> None:
-    source = obj({"a": {"$ref": "#/$defs/x~1y"}}, ["a"], **{"$defs": {"x/y": {"type": "string"}}})
-    result = convert(source)
-    assert result.schema["properties"]["a"] == {"$ref": "#/$defs/x~1y"}
-    assert "x/y" in result.schema["$defs"]
+def test_definition_names_are_emitted_safe_so_no_pointer_needs_escapes() -> None:
+    definitions = {
+        "x/y": {"type": "string"},
+        "x_y": {"type": "integer"},
+        "a%20b": {"type": "boolean"},
+    }
+    properties = {
+        "a": {"$ref": "#/$defs/x~1y"},
+        "b": {"$ref": "#/$defs/x_y"},
+        "c": {"$ref": "#/$defs/a%2520b"},
+    }
+    result = convert(obj(properties, ["a", "b", "c"], **{"$defs": definitions}))
+    assert result.schema["properties"] == {
+        "a": {"$ref": "#/$defs/x_y"},
+        "b": {"$ref": "#/$defs/x_y_2"},
+        "c": {"$ref": "#/$defs/a_20b"},
+    }
+    assert result.schema["$defs"] == {
+        "x_y": {"type": "string"},
+        "x_y_2": {"type": "integer"},
+        "a_20b": {"type": "boolean"},
+    }
     assert strict_violations(result.schema) == []
 
 

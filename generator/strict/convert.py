@@ -27,6 +27,7 @@ _ASSERTIONS: Final = frozenset(
     | set(rules.NUMBER_KEYWORDS + rules.ARRAY_KEYWORDS + rules.STRING_KEYWORDS)
 )
 _NULL_BRANCH: Final = {"type": "null"}
+_VALUE_KEYWORDS: Final = frozenset({"type", "enum", "const"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +75,7 @@ class _Converter:
 
     def run(self) -> Conversion:
         order = [ROOT]
+        queued = {ROOT}
         converted: dict[str, dict[str, Any]] = {}
         while len(converted) < len(order):
             name = order[len(converted)]
@@ -81,7 +83,8 @@ class _Converter:
             self.unit = self.paths[name] = UnitPaths()
             converted[name] = self._node(unit.schema, unit.path, (), 0, 0, root=name == ROOT)
             for site in self.unit.sites:
-                if site.target not in order:
+                if site.target not in converted and site.target not in queued:
+                    queued.add(site.target)
                     order.append(site.target)
         for name in order[1:]:
             self._count_chars(len(name), self.refs.units[name].path)
@@ -175,10 +178,37 @@ class _Converter:
     ) -> list[dict[str, Any]]:
         if not isinstance(branches, list) or not branches:
             raise Unsupported(path, "anyOf", "anyOf must be a non-empty list of schemas")
+        self._refuse_ambiguous_nulls(branches, path)
         return [
             self._node(branch, (*path, "anyOf", index), inst, level, depth + 1)
             for index, branch in enumerate(branches)
         ]
+
+    def _refuse_ambiguous_nulls(self, branches: list[Any], path: SchemaPath) -> None:
+        """A property optional (so a null path) in one object branch and accepting null in
+        another would make a null from the model ambiguous: removing it could turn a valid
+        call into one no branch accepts. Checked for the branches' own properties."""
+        synthetic: set[str] = set()
+        kept: set[str] = set()
+        for index, branch in enumerate(branches):
+            target = branch
+            if isinstance(branch, dict) and "$ref" in branch:
+                target = self.refs.units[self.refs.resolve(branch["$ref"], path)].schema
+            properties = target.get("properties") if isinstance(target, dict) else None
+            if not isinstance(properties, dict):
+                continue
+            required = target.get("required")
+            required = required if isinstance(required, list) else []
+            where = (*path, "anyOf", index, "properties")
+            for name, sub in properties.items():
+                if self._allows_null(sub, (*where, name)):
+                    kept.add(name)
+                elif name not in required:
+                    synthetic.add(name)
+        clash = sorted(synthetic & kept)
+        if clash:
+            reason = f"property {clash[0]!r} is optional in one branch and accepts null in another"
+            raise Unsupported(path, "anyOf", reason)
 
     def _object(
         self,
@@ -219,7 +249,7 @@ class _Converter:
         out: dict[str, Any] = {}
         for name, sub in properties.items():
             child = self._node(sub, (*path, "properties", name), (*inst, name), level, depth + 1)
-            if name not in required and not self._allows_null(sub, frozenset()):
+            if name not in required and not self._allows_null(sub, (*path, "properties", name)):
                 child = _nullable(child)
                 self.unit.own.append((*inst, name))
             out[name] = child
@@ -271,8 +301,14 @@ class _Converter:
                 path, "max_chars", f"more than {rules.MAX_CHARS} characters of names and values"
             )
 
-    def _allows_null(self, schema: Any, seen: frozenset[str]) -> bool:
-        """Whether the input schema already accepts null (every assertion present allows it)."""
+    def _allows_null(self, schema: Any, path: SchemaPath, depth: int = 0) -> bool:
+        """Whether the input schema already accepts null (every assertion present allows it).
+
+        Follows `anyOf` and `$ref`; a chain of them deeper than any real schema is refused
+        rather than followed (it would take the stack, or never end for a cycle of aliases).
+        """
+        if depth > rules.MAX_NODE_DEPTH:
+            raise Unsupported(path, "max_depth", "a chain of $ref/anyOf too long to follow")
         if not isinstance(schema, dict):
             return False
         verdicts: list[bool] = []
@@ -286,11 +322,11 @@ class _Converter:
         if "const" in schema:
             verdicts.append(schema["const"] is None)
         if isinstance(schema.get("anyOf"), list):
-            verdicts.append(any(self._allows_null(branch, seen) for branch in schema["anyOf"]))
+            branches = schema["anyOf"]
+            verdicts.append(any(self._allows_null(b, path, depth + 1) for b in branches))
         if "$ref" in schema:
-            name = self.refs.resolve(schema["$ref"], ())
-            unit = self.refs.units[name]
-            verdicts.append(name not in seen and self._allows_null(unit.schema, seen | {name}))
+            target = self.refs.units[self.refs.resolve(schema["$ref"], path)].schema
+            verdicts.append(self._allows_null(target, path, depth + 1))
         return bool(verdicts) and all(verdicts)
 
     # -- keywords kept or dropped --------------------------------------------------------
@@ -326,17 +362,14 @@ class _Converter:
 
 def _nullable(node: dict[str, Any]) -> dict[str, Any]:
     """DESIGN.md: how an optional property is made nullable, per the shape of its schema."""
-    if "anyOf" in node:
-        widened = {**node, "anyOf": [*node["anyOf"], dict(_NULL_BRANCH)]}
-        if "type" in node:
-            widened["type"] = _with_null(node["type"])
-        return widened
-    if "const" in node:
+    if "anyOf" in node and not _VALUE_KEYWORDS & node.keys():
+        return {**node, "anyOf": [*node["anyOf"], dict(_NULL_BRANCH)]}
+    if "const" in node or "$ref" in node or "anyOf" in node:
+        # A const, a $ref, or an anyOf constrained beside it by type/enum/const: the whole
+        # node becomes one branch, null the other; annotations stay on the outside.
         inner = {key: value for key, value in node.items() if key not in rules.ANNOTATIONS}
         annotations: dict[str, Any] = {k: node[k] for k in rules.ANNOTATIONS if k in node}
         return {**annotations, "anyOf": [inner, dict(_NULL_BRANCH)]}
-    if "$ref" in node:
-        return {"anyOf": [node, dict(_NULL_BRANCH)]}
     widened = dict(node)
     widened["type"] = _with_null(node["type"])
     if "enum" in node:

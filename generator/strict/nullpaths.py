@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import NullPath, SchemaPath, Unsupported
-from .rules import MAX_NULL_PATHS
+from .rules import MAX_NULL_PATH_SEGMENTS, MAX_NULL_PATHS
 
 
 @dataclass(slots=True)
@@ -42,14 +42,31 @@ def expand(units: dict[str, UnitPaths], root: str) -> tuple[NullPath, ...]:
         raise Unsupported(
             (), "max_null_paths", f"{counts[root]} null paths exceed {MAX_NULL_PATHS}"
         )
-    expanded: dict[str, list[NullPath]] = {}
-    for name in order:
-        paths = list(units[name].own)
-        for site in units[name].sites:
-            if site.target in live:
-                paths.extend(site.prefix + tail for tail in expanded[site.target])
-        expanded[name] = paths
-    return tuple(sorted(set(expanded.get(root, ())), key=_sort_key))
+    return _materialise(units, root, live)
+
+
+def _materialise(units: dict[str, UnitPaths], root: str, live: set[str]) -> tuple[NullPath, ...]:
+    """The root's paths only, walking its references, within a budget of path segments
+    (a chain of definitions can keep the count low but make every path long)."""
+    paths: set[NullPath] = set()
+    segments = 0
+    stack: list[tuple[str, NullPath]] = [(root, ())]
+    while stack:
+        name, prefix = stack.pop()
+        for own in units[name].own:
+            path = prefix + own
+            segments += len(path)
+            if segments > MAX_NULL_PATH_SEGMENTS:
+                raise Unsupported(
+                    (),
+                    "max_null_paths",
+                    f"null paths longer than {MAX_NULL_PATH_SEGMENTS} segments",
+                )
+            paths.add(path)
+        stack.extend(
+            (site.target, prefix + site.prefix) for site in units[name].sites if site.target in live
+        )
+    return tuple(sorted(paths, key=_sort_key))
 
 
 def _reaching_null(units: dict[str, UnitPaths]) -> set[str]:

@@ -29,10 +29,12 @@ class Unit:
 
 
 def pointer(name: str) -> str:
-    """The `$ref` value that points at unit `name` in the emitted schema."""
-    if name == ROOT:
-        return ROOT
-    return "#/$defs/" + name.replace("~", "~0").replace("/", "~1")
+    """The `$ref` value that points at unit `name` in the emitted schema.
+
+    Emitted definition names are all [A-Za-z0-9_-], so no pointer needs an escape (whose
+    handling, `~1` or `%25`, would otherwise depend on the resolver at the other end).
+    """
+    return name if name == ROOT else "#/$defs/" + name
 
 
 class References:
@@ -47,9 +49,10 @@ class References:
             if definitions is None:
                 continue
             if not isinstance(definitions, dict):
-                raise Unsupported((keyword,), keyword, "definitions must be an object")
+                raise Unsupported((), keyword, f"{keyword} must be an object")
             for name, schema in definitions.items():
-                self._add((keyword, name), name, schema, (keyword, name))
+                emitted = _UNSAFE_NAME_CHARS.sub("_", name) or "def"
+                self._add((keyword, name), emitted, schema, (keyword, name))
 
     def root_definitions(self) -> list[tuple[str, SchemaPath]]:
         """The root `$defs`/`definitions` entries, as unit names with their input paths."""

@@ -67,6 +67,9 @@ LARGE_ENUM: Final = 250
 MAX_LARGE_ENUM_CHARS: Final = 15_000
 # DESIGN.md: null paths expand through shared $refs; past this the tool is unsupported.
 MAX_NULL_PATHS: Final = 10_000
+# ...and their total length in segments: a chain of definitions can keep the count low while
+# making each path long (N definitions deep: N paths, N**2/2 segments).
+MAX_NULL_PATH_SEGMENTS: Final = 100_000
 # Not an OpenAI rule: a bound on schema nesting of any kind (arrays of arrays, anyOf in anyOf)
 # so that hostile input can never exhaust the stack. Object nesting is capped at 10 anyway.
 MAX_NODE_DEPTH: Final = 64
