@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test check generate golden-check servers bench fuzz clean
+.PHONY: install test check generate servers bench fuzz clean
 
 install: $(STAMP)
 
@@ -43,6 +43,11 @@ $(BENCH_STAMP): pyproject.toml bench/requirements.txt
 
 bench: $(BENCH_STAMP)
 	$(BENCH_VENV)/bin/python -m bench.run
+
+## Every hypothesis property at 1,000 examples (the suite runs 100): about 10 minutes.
+fuzz: install
+	HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest tests/test_runtime_properties.py \
+		tests/test_strict_properties.py tests/test_literals.py tests/test_runtime.py
 
 ## The real MCP servers used by the end-to-end tests (PyPI into .servers/venv, npm into tests/servers).
 servers:
