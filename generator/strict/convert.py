@@ -7,10 +7,8 @@ references) is converted once, in the order first referenced.
 
 from __future__ import annotations
 
-import json
-import math
 from dataclasses import dataclass
-from typing import Any, Final, TypeGuard
+from typing import Any, Final
 
 from ..text import clean_text
 from . import rules
@@ -18,6 +16,7 @@ from .errors import Dropped, NullPath, SchemaPath, Unsupported
 from .nullpaths import RefSite, UnitPaths, expand
 from .patterns import usable_pattern
 from .refs import ROOT, References, pointer
+from .values import check_scalar, finite_number, implied_types, kind, nullable, text_form
 
 _MISSING: Final[Any] = object()
 _OBJECT_KEYWORDS: Final = frozenset({"properties", "required", "additionalProperties"})
@@ -26,8 +25,6 @@ _ASSERTIONS: Final = frozenset(
     {"type", "enum", "const", "anyOf", "items", *_OBJECT_KEYWORDS}
     | set(rules.NUMBER_KEYWORDS + rules.ARRAY_KEYWORDS + rules.STRING_KEYWORDS)
 )
-_NULL_BRANCH: Final = {"type": "null"}
-_VALUE_KEYWORDS: Final = frozenset({"type", "enum", "const"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +120,7 @@ class _Converter:
             values = enum if enum is not None else [const] if const is not _MISSING else None
             if values is None and "anyOf" not in schema:
                 raise Unsupported(path, "type", "no type, enum, const, anyOf or $ref")
-            types = _implied_types(values) if values is not None else []
+            types = implied_types(values) if values is not None else []
         out: dict[str, Any] = {}
         for keyword in rules.ANNOTATIONS:
             if isinstance(schema.get(keyword), str):
@@ -250,7 +247,7 @@ class _Converter:
         for name, sub in properties.items():
             child = self._node(sub, (*path, "properties", name), (*inst, name), level, depth + 1)
             if name not in required and not self._allows_null(sub, (*path, "properties", name)):
-                child = _nullable(child)
+                child = nullable(child)
                 self.unit.own.append((*inst, name))
             out[name] = child
         return out, sorted(out)
@@ -272,15 +269,15 @@ class _Converter:
             raise Unsupported(path, "enum", "enum must be a non-empty list")
         distinct: dict[tuple[str, Any], Any] = {}
         for value in values:
-            _check_scalar(value, path, "enum", types)
-            distinct.setdefault((_kind(value), value), value)
+            check_scalar(value, path, "enum", types)
+            distinct.setdefault((kind(value), value), value)
         unique = list(distinct.values())
         self.enum_values += len(unique)
         if self.enum_values > rules.MAX_ENUM_VALUES:
             raise Unsupported(
                 path, "max_enum_values", f"more than {rules.MAX_ENUM_VALUES} enum values"
             )
-        texts = [_text_form(value) for value in unique]
+        texts = [text_form(value) for value in unique]
         size = sum(len(text) for text in texts)
         large = len(unique) > rules.LARGE_ENUM and all(isinstance(v, str) for v in unique)
         if large and size > rules.MAX_LARGE_ENUM_CHARS:
@@ -289,7 +286,7 @@ class _Converter:
         return unique
 
     def _const(self, value: Any, path: SchemaPath, types: list[str] | None) -> Any:
-        _check_scalar(value, path, "const", types)
+        check_scalar(value, path, "const", types)
         if isinstance(value, str):
             self._count_chars(len(value), path)
         return value
@@ -341,7 +338,7 @@ class _Converter:
         if "number" in types or "integer" in types:
             for keyword in rules.NUMBER_KEYWORDS:
                 value = schema.get(keyword)
-                if _finite_number(value) and (keyword != "multipleOf" or value > 0):
+                if finite_number(value) and (keyword != "multipleOf" or value > 0):
                     out[keyword] = value
         if "array" in types:
             for keyword in rules.ARRAY_KEYWORDS:
@@ -358,77 +355,3 @@ class _Converter:
             if root and keyword in ("$defs", "definitions"):
                 continue
             self.dropped.append(Dropped(path, keyword))
-
-
-def _nullable(node: dict[str, Any]) -> dict[str, Any]:
-    """DESIGN.md: how an optional property is made nullable, per the shape of its schema."""
-    if "anyOf" in node and not _VALUE_KEYWORDS & node.keys():
-        return {**node, "anyOf": [*node["anyOf"], dict(_NULL_BRANCH)]}
-    if "const" in node or "$ref" in node or "anyOf" in node:
-        # A const, a $ref, or an anyOf constrained beside it by type/enum/const: the whole
-        # node becomes one branch, null the other; annotations stay on the outside.
-        inner = {key: value for key, value in node.items() if key not in rules.ANNOTATIONS}
-        annotations: dict[str, Any] = {k: node[k] for k in rules.ANNOTATIONS if k in node}
-        return {**annotations, "anyOf": [inner, dict(_NULL_BRANCH)]}
-    widened = dict(node)
-    widened["type"] = _with_null(node["type"])
-    if "enum" in node:
-        widened["enum"] = [*node["enum"], None]
-    return widened
-
-
-def _with_null(declared: str | list[str]) -> list[str]:
-    names = [declared] if isinstance(declared, str) else list(declared)
-    return names if "null" in names else [*names, "null"]
-
-
-def _check_scalar(value: Any, path: SchemaPath, keyword: str, types: list[str] | None) -> None:
-    if isinstance(value, (dict, list)):
-        raise Unsupported(
-            path, keyword, f"{keyword} values must be strings, numbers, booleans or null"
-        )
-    if isinstance(value, float) and not math.isfinite(value):
-        raise Unsupported(path, keyword, f"{keyword} value {value!r} is not valid JSON")
-    if types is not None and not any(_fits(value, name) for name in types):
-        raise Unsupported(path, keyword, f"{keyword} value {value!r} does not match type {types}")
-
-
-def _fits(value: Any, type_name: str) -> bool:
-    if isinstance(value, bool):
-        return type_name == "boolean"
-    if isinstance(value, int):
-        return type_name in ("integer", "number")
-    if isinstance(value, float):
-        return type_name == "number" or (type_name == "integer" and value.is_integer())
-    if isinstance(value, str):
-        return type_name == "string"
-    return value is None and type_name == "null"
-
-
-def _kind(value: Any) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, (int, float)):
-        return "number"
-    return "string" if isinstance(value, str) else "null"
-
-
-def _implied_types(values: list[Any]) -> list[str]:
-    """DESIGN.md: an enum or const without type gets the type its values imply."""
-    names: list[str] = []
-    for value in values:
-        name = _kind(value)
-        if name == "number" and not isinstance(value, float):
-            name = "integer"
-        names.append(name)
-    if "number" in names:
-        names = [name for name in names if name != "integer"]
-    return list(dict.fromkeys(names))
-
-
-def _text_form(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
-
-
-def _finite_number(value: Any) -> TypeGuard[int | float]:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
