@@ -585,11 +585,16 @@ def _has(obj: object, key: str) -> bool:
 
 def _get(obj: object, key: str) -> object:
     """``obj[key]`` for a mapping, ``obj.key`` for another object; None when absent."""
-    if type(obj) is dict:
-        return obj.get(key)
+    kind = type(obj)
+    if kind is dict:
+        return obj.get(key)  # type: ignore[attr-defined]
+    # Inlined _is_mapping: this runs several times per call on SDK objects.
+    mapping = _mapping_types.get(kind)
     try:
-        if _is_mapping(obj):
-            return obj.get(key)
+        if mapping is None:
+            mapping = _is_mapping(obj)
+        if mapping:
+            return obj.get(key)  # type: ignore[attr-defined]
         return getattr(obj, key, None)
     except Exception:
         return None
