@@ -276,3 +276,24 @@ def test_no_module_level_name_could_clash_with_a_typed_dict() -> None:
             names.add(node.target.id)
     assert "tools" in names and "ToolCall" in names
     assert not [name for name in names if name.endswith("Args")]
+
+
+def test_schema_command_prints_strict_schema_or_the_refusal(tmp_path: Path) -> None:
+    good = tmp_path / "good.json"
+    good.write_text(
+        json.dumps({"type": "object", "properties": {"a": {"type": "string", "format": "uri"}}})
+    )
+    result = run_cli("schema", str(good))
+    assert result.exit_code == 0
+    printed = json.loads(result.output)
+    assert printed["schema"]["properties"]["a"] == {"type": ["string", "null"]}
+    assert printed["null_paths"] == [["a"]]
+    assert printed["dropped"] == [{"path": "#/properties/a", "keyword": "format"}]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"type": "object", "properties": {"a": {"oneOf": []}}}))
+    result = run_cli("schema", str(bad))
+    assert result.exit_code == 1
+    assert result.output.startswith("unsupported: #/properties/a: oneOf: ")
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    assert run_cli("schema", str(broken)).exit_code == 2
