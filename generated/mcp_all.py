@@ -5,7 +5,7 @@ Do not edit: regenerate with `mcp2openai build` (and check with `--check`).
 
 Servers:
     everything: 17 tools
-    fetch: 1 tools
+    fetch: 1 tool
     filesystem: 14 tools
     firecrawl: 29 tools
     git: 12 tools
@@ -14,7 +14,7 @@ Servers:
     memory: 9 tools
     notion: 24 tools
     playwright: 25 tools
-    sequential_thinking: 1 tools
+    sequential_thinking: 1 tool
     tavily: 5 tools
     time: 2 tools
 

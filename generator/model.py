@@ -272,7 +272,10 @@ def _docstring(model: ModuleModel) -> str:
         "Do not edit: regenerate with `mcp2openai build` (and check with `--check`).",
         "",
         "Servers:",
-        *(f"    {server}: {count} tools" for server, count in model.servers),
+        *(
+            f"    {server}: {count} tool{'s' if count != 1 else ''}"
+            for server, count in model.servers
+        ),
         "",
         f"Strict mode {model.strict_mode}: {strict_count} strict, "
         f"{len(model.fallbacks)} non-strict fallbacks, {len(model.excluded)} excluded.",
