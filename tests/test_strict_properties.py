@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import quote, unquote
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, given, reject, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 from jsonschema import Draft202012Validator
@@ -668,10 +668,21 @@ def test_snapshot_meaning_is_kept(tool: Tool) -> None:
 # Generated schemas
 
 
+def converted(schema: Schema) -> Conversion:
+    """The conversion of a schema of the supported vocabulary: it must convert, unless an anyOf
+    makes a null ambiguous (the one refusal this vocabulary allows), which is skipped."""
+    try:
+        return convert(schema)
+    except Unsupported as error:
+        assert error.keyword == "anyOf" and "accepts null in another" in error.reason, error
+        reject()
+        raise
+
+
 @PROPERTY_SETTINGS
 @given(schema=tool_schemas(), data=st.data())
 def test_original_instances_are_strict_instances(schema: Schema, data: st.DataObject) -> None:
-    conversion = convert(schema)  # the vocabulary is all supported: it must convert
+    conversion = converted(schema)
     instance = data.draw(from_schema(closed(schema)), label="instance")
     assume(check_original_instance(schema, conversion, instance))
 
@@ -679,8 +690,9 @@ def test_original_instances_are_strict_instances(schema: Schema, data: st.DataOb
 @PROPERTY_SETTINGS
 @given(schema=tool_schemas(), data=st.data())
 def test_strict_instances_are_original_instances(schema: Schema, data: st.DataObject) -> None:
-    conversion = convert(schema)
-    assume(not stripping_conflicts(schema, conversion))  # a known bug, pinned below
+    conversion = converted(schema)
+    # Ambiguity nested below an anyOf branch's own properties is not detected (README).
+    assume(not stripping_conflicts(schema, conversion))
     instance = data.draw(from_schema(conversion.schema), label="instance")
     assume(check_strict_instance(schema, conversion, instance))
 
