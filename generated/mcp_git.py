@@ -13,14 +13,14 @@ execute_tool_calls(response, call_tool), arguments(call, <Tool>Args), NAMES, REP
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from typing import Literal, NotRequired, TypedDict, TypeVar
-
-    _T = TypeVar("_T")
+    from typing import Literal, NotRequired, TypedDict
 
 if TYPE_CHECKING:
     import json
     from collections.abc import Awaitable, Callable, Mapping
-    from typing import TypeGuard
+    from typing import TypeGuard, TypeVar
+
+    _T = TypeVar("_T")
 
     _Path = tuple[str | None, ...]
     _Part = str | tuple[str, str, str]
@@ -822,9 +822,9 @@ def _items(error: bool, parts: "list[_Part]") -> list[dict[str, object]]:
 
 
 def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
-    """The arguments of `call`, typed as the tool's TypedDict `shape`.
+    """The arguments of ``call``, typed as the tool's TypedDict ``shape``.
 
-    `shape` is one of this module's `<Tool>Args` names, e.g. `arguments(call, SearchArgs)`;
+    ``shape`` is one of this module's ``<Tool>Args`` names, e.g. ``arguments(call, SearchArgs)``;
     a call to another tool raises ValueError. At run time the names are plain strings.
     """
     expected = _shape_names().get(shape if isinstance(shape, str) else "")
@@ -847,8 +847,8 @@ if not TYPE_CHECKING:
 
     def __getattr__(name: str) -> object:
         # What an app rarely needs is built on first use, so the import stays cheap:
-        # REPORT, and the `<Tool>Args` names (TypedDicts for type checkers; at run time
-        # each is the string `arguments()` looks up).
+        # REPORT, and the ``<Tool>Args`` names (TypedDicts for type checkers; at run time
+        # each is the string ``arguments()`` looks up).
         if name == "REPORT":
             report = globals()["REPORT"] = _report()
             return report

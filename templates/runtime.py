@@ -26,12 +26,22 @@ def _definitions() -> list[tuple[str, str, dict[str, object], bool]]:
     return []
 
 
+def _shapes() -> dict[str, str]:
+    return {}
+
+
+def _report() -> "Report":
+    return Report(null_paths=_NULL_PATHS)
+
+
 # ---- runtime ----
 
 if TYPE_CHECKING:
     import json
     from collections.abc import Awaitable, Callable, Mapping
-    from typing import TypeGuard
+    from typing import TypeGuard, TypeVar
+
+    _T = TypeVar("_T")
 
     _Path = tuple[str | None, ...]
     _Part = str | tuple[str, str, str]
@@ -830,3 +840,46 @@ def _items(error: bool, parts: "list[_Part]") -> list[dict[str, object]]:
         else:
             items.insert(0, {"type": "input_text", "text": "Error:"})
     return items
+
+
+def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
+    """The arguments of ``call``, typed as the tool's TypedDict ``shape``.
+
+    ``shape`` is one of this module's ``<Tool>Args`` names, e.g. ``arguments(call, SearchArgs)``;
+    a call to another tool raises ValueError. At run time the names are plain strings.
+    """
+    expected = _shape_names().get(shape if isinstance(shape, str) else "")
+    if expected is None or call.name != expected:
+        raise ValueError(f"call {call.call_id!r} is to {call.name!r}, not {expected!r}")
+    return call.arguments  # type: ignore[return-value]
+
+
+_LOADED: dict[str, dict[str, str]] = {}
+
+
+def _shape_names() -> dict[str, str]:
+    shapes = _LOADED.get("shapes")
+    if shapes is None:
+        shapes = _LOADED["shapes"] = _shapes()
+    return shapes
+
+
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> object:
+        # What an app rarely needs is built on first use, so the import stays cheap:
+        # REPORT, and the ``<Tool>Args`` names (TypedDicts for type checkers; at run time
+        # each is the string ``arguments()`` looks up).
+        if name == "REPORT":
+            report = globals()["REPORT"] = _report()
+            return report
+        if name in _shape_names():
+            return name
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _from_json(text: str) -> dict[str, object]:
+    import json
+
+    value: dict[str, object] = json.loads(text)
+    return value

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from buildutil import build_module
 
 SCHEMA = {
@@ -77,3 +78,23 @@ def test_null_paths_removed_and_original_nulls_kept(tmp_path: Path) -> None:
     }
     assert (calls[0].server, calls[0].tool, calls[0].name) == ("repo", "edit", "repo__edit")
     assert module.arguments(calls[0], module.RepoEditArgs) == calls[0].arguments
+
+
+def test_typed_accessor_and_lazy_names(tmp_path: Path) -> None:
+    tools = [
+        {"name": "edit", "inputSchema": SCHEMA},
+        {"name": "other", "inputSchema": {"type": "object"}},
+    ]
+    module, _ = build_module(tmp_path, {"repo": tools})
+    calls, _ = module.tool_calls(
+        call({"path": "a", "edits": [], "owner": {"login": "x"}, "reviewers": []})
+    )
+    assert module.RepoEditArgs == "RepoEditArgs"  # a plain string at run time
+    with pytest.raises(ValueError, match="repo__edit"):
+        module.arguments(calls[0], module.RepoOtherArgs)
+    with pytest.raises(AttributeError):
+        _ = module.NoSuchArgs
+    assert "REPORT" not in vars(module)  # built on first access, then kept
+    report = module.REPORT
+    assert module.REPORT is report and "REPORT" in vars(module)
+    assert report.null_paths is module._NULL_PATHS

@@ -130,8 +130,12 @@ def test_runtime_part_has_no_module_level_imports_or_placeholders() -> None:
     tree = ast.parse(runtime)
     for node in tree.body:
         assert not isinstance(node, (ast.Import, ast.ImportFrom)), ast.dump(node)
-        if isinstance(node, ast.If):  # only `if TYPE_CHECKING:` may import
-            assert isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+        if isinstance(node, ast.If):  # `if TYPE_CHECKING:` may import; `if not` may define
+            test = node.test
+            if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+                test = test.operand
+                assert not any(isinstance(n, (ast.Import, ast.ImportFrom)) for n in node.body)
+            assert isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
     defined = {
         target.id
         for node in tree.body
@@ -147,8 +151,8 @@ def test_runtime_part_has_no_module_level_imports_or_placeholders() -> None:
         for node in tree.body
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
     }
-    assert not defined & {"NAMES", "_NULL_PATHS", "_definitions", "REPORT", "arguments"}
-    assert {"ToolCall", "Report", "tools", "tool_calls", "tool_output"} <= defined
+    assert not defined & {"NAMES", "_NULL_PATHS", "_definitions", "_shapes", "_report", "REPORT"}
+    assert {"ToolCall", "Report", "tools", "tool_calls", "tool_output", "arguments"} <= defined
     assert "execute_tool_calls" in defined
 
 
