@@ -18,7 +18,8 @@ $(STAMP): pyproject.toml
 generate: install
 	$(PY) scripts/generate.py
 
-test: install
+## The suite needs the real MCP servers of the end-to-end tests: `servers` installs them (once).
+test: install servers
 	$(PY) -m pytest
 
 ## Lint, types, formatting, and the golden files (generated/ must match `make generate`).
