@@ -52,15 +52,17 @@ def string(value: str) -> str:
     return literal
 
 
-def value_source(value: object, indent: int = 0, prefix_width: int = 0) -> str:
+def value_source(value: object, indent: int = 0, prefix_width: int = 0, tail: str = "") -> str:
     """A literal for a JSON-like value whose first line starts `prefix_width` columns in.
 
-    `indent` is the nesting level of the line the literal starts on. Dicts, lists and tuples
+    `indent` is the nesting level of the line the literal starts on; `tail` is the text that
+    follows the literal on its last line (it counts toward the limit). Dicts, lists and tuples
     recurse; str, int, float, bool and None are scalars; anything else is refused.
     """
     lines: list[str] = []
-    _emit(value, indent, "", prefix_width, "", lines)
-    return "\n".join(lines)
+    _emit(value, indent, "", prefix_width, tail, lines)
+    text = "\n".join(lines)
+    return text[: len(text) - len(tail)] if tail else text  # the caller writes the tail
 
 
 def _emit(value: object, indent: int, head: str, width: int, tail: str, lines: list[str]) -> None:

@@ -75,6 +75,8 @@ def parse_json(data: bytes, file: str) -> Any:
     except json.JSONDecodeError as error:
         where = f"line {error.lineno} column {error.colno}"
         raise InputError(file, None, "$", f"not valid JSON: {error.msg} ({where})") from None
+    except ValueError as error:  # e.g. an integer past Python's 4,300-digit conversion limit
+        raise InputError(file, None, "$", f"not usable JSON: {error}") from None
     if suspicious:
         _refuse_invalid_values(value, file)
     return value

@@ -30,7 +30,9 @@ BLACK_MODE: Final = black.Mode(
     preview=False,
 )
 _RUNTIME_MARKER: Final = "# ---- runtime ----\n"
-_PLACEHOLDER: Final = re.compile(r"(?m)^(?P<lead>[^\n]*?)_m2o_(?P<kind>value|block)_(?P<index>\d+)")
+_PLACEHOLDER: Final = re.compile(
+    r"(?m)^(?P<lead>[^\n]*?)_m2o_(?P<kind>value|block)_(?P<index>\d+)(?P<tail>[^\n]*)$"
+)
 
 
 class RenderError(Exception):
@@ -110,6 +112,7 @@ def _substitute(formatted: str, values: list[Any], blocks: list[str]) -> str:
         if match["kind"] == "block":
             return blocks[index].rstrip("\n")  # the block carries its own indentation
         level = (len(lead) - len(lead.lstrip(" "))) // 4
-        return lead + value_source(values[index], level, len(lead))
+        # What follows the value on its line (a "," in a call) counts toward black's limit.
+        return lead + value_source(values[index], level, len(lead), match["tail"]) + match["tail"]
 
     return _PLACEHOLDER.sub(replace, formatted)

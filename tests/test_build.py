@@ -297,3 +297,17 @@ def test_schema_command_prints_strict_schema_or_the_refusal(tmp_path: Path) -> N
     broken = tmp_path / "broken.json"
     broken.write_text("{")
     assert run_cli("schema", str(broken)).exit_code == 2
+
+
+def test_a_value_followed_by_a_comma_is_measured_with_it(tmp_path: Path) -> None:
+    # The report's `dropped=(...),` line is 88 columns without its comma, 89 with it.
+    schema = {
+        "type": "object",
+        "properties": {"pppp": {"type": "string", "minLength": 1}},
+        "required": ["pppp"],
+    }
+    snapshot = write_snapshot(tmp_path, "s", [tool("t", schema)])
+    out = tmp_path / "adapter.py"
+    assert run_cli("build", "--server", f"s={snapshot}", "--out", str(out)).exit_code == 0
+    source = out.read_text(encoding="utf-8")
+    assert black.format_str(source, mode=BLACK_MODE) == source

@@ -86,3 +86,9 @@ def test_malformed_snapshots_give_one_line_naming_file_tool_and_path(
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="cannot read"):
         load_snapshot(tmp_path / "nope.json")
+
+
+def test_integer_too_long_for_python_is_an_input_error(tmp_path: Path) -> None:
+    text = '{"tools": [{"name": "t", "inputSchema": {"maximum": ' + "9" * 5000 + "}}]}"
+    with pytest.raises(InputError, match="not usable JSON"):
+        load(tmp_path, text)

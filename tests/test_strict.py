@@ -568,3 +568,18 @@ def test_inputs_are_never_mutated() -> None:
     assert source == before
     result.schema["properties"]["c"]["enum"].append("mutated")
     assert source == before
+
+
+def test_ambiguous_null_nested_below_an_any_of_branch_is_refused() -> None:
+    branch_a = obj({"kind": {"const": "A"}, "a": obj({"v": {"type": "string"}}, [])}, ["kind", "a"])
+    branch_b = obj(
+        {"kind": {"const": "B"}, "a": obj({"v": {"type": ["string", "null"]}}, ["v"])},
+        ["kind", "a"],
+    )
+    error = refused(obj({"x": {"anyOf": [branch_a, branch_b]}}, ["x"]))
+    assert (error.path, error.keyword) == (("properties", "x"), "anyOf")
+
+
+def test_integers_beyond_float_range_are_kept() -> None:
+    schema, _ = strict_schema(obj({"n": {"type": "number", "maximum": 10**400}}, ["n"]))
+    assert schema["properties"]["n"]["maximum"] == 10**400

@@ -69,6 +69,7 @@ class _Converter:
         self.chars = 0
         self.enum_values = 0
         self.unit = UnitPaths()
+        self.kept_nulls: list[NullPath] = []  # properties whose null the original allows
 
     def run(self) -> Conversion:
         order = [ROOT]
@@ -176,15 +177,26 @@ class _Converter:
         if not isinstance(branches, list) or not branches:
             raise Unsupported(path, "anyOf", "anyOf must be a non-empty list of schemas")
         self._refuse_ambiguous_nulls(branches, path)
-        return [
-            self._node(branch, (*path, "anyOf", index), inst, level, depth + 1)
-            for index, branch in enumerate(branches)
-        ]
+        converted = []
+        added: list[tuple[set[NullPath], set[NullPath]]] = []  # per branch: null paths, kept
+        for index, branch in enumerate(branches):
+            own, kept = len(self.unit.own), len(self.kept_nulls)
+            converted.append(self._node(branch, (*path, "anyOf", index), inst, level, depth + 1))
+            added.append((set(self.unit.own[own:]), set(self.kept_nulls[kept:])))
+        for index, (synthetic, _) in enumerate(added):
+            for other, (_, kept_paths) in enumerate(added):
+                clash = sorted(synthetic & kept_paths, key=repr) if other != index else []
+                if clash:
+                    reason = f"{clash[0]} is optional in one branch and accepts null in another"
+                    raise Unsupported(path, "anyOf", reason)
+        return converted
 
     def _refuse_ambiguous_nulls(self, branches: list[Any], path: SchemaPath) -> None:
         """A property optional (so a null path) in one object branch and accepting null in
         another would make a null from the model ambiguous: removing it could turn a valid
-        call into one no branch accepts. Checked for the branches' own properties."""
+        call into one no branch accepts. This checks the branches' own properties, $ref
+        branches included, from the input; `_any_of` checks every depth of inline branches
+        from what their conversion recorded."""
         synthetic: set[str] = set()
         kept: set[str] = set()
         for index, branch in enumerate(branches):
@@ -246,7 +258,9 @@ class _Converter:
         out: dict[str, Any] = {}
         for name, sub in properties.items():
             child = self._node(sub, (*path, "properties", name), (*inst, name), level, depth + 1)
-            if name not in required and not self._allows_null(sub, (*path, "properties", name)):
+            if self._allows_null(sub, (*path, "properties", name)):
+                self.kept_nulls.append((*inst, name))  # the model's null here is a value
+            elif name not in required:
                 child = nullable(child)
                 self.unit.own.append((*inst, name))
             out[name] = child

@@ -84,4 +84,7 @@ def text_form(value: Any) -> str:
 
 
 def finite_number(value: Any) -> TypeGuard[int | float]:
-    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+    if isinstance(value, bool):
+        return False
+    # An int is always finite; math.isfinite would overflow on one beyond float range.
+    return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
