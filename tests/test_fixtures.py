@@ -11,16 +11,9 @@ import pytest
 from openai_checker import strict_violations
 
 from generator.strict import Unsupported, convert
+from generator.strict.rules import LIMITS
 
 SNAPSHOTS = sorted((Path(__file__).parent.parent / "generated" / "snapshots").glob("*.json"))
-LIMITS = {
-    "max_properties",
-    "max_depth",
-    "max_chars",
-    "max_enum_values",
-    "max_enum_chars",
-    "max_null_paths",
-}
 REQUIRED_SERVERS = {"time", "fetch", "git", "everything", "filesystem", "memory", "github"}
 
 

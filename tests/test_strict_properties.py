@@ -33,21 +33,12 @@ from openai_checker import strict_violations
 from referencing.exceptions import Unresolvable
 
 from generator.strict import Conversion, Unsupported, convert
+from generator.strict.rules import LIMITS
 
 Schema = dict[str, Any]
 InstPath = tuple[str | None, ...]
 
 SNAPSHOTS = Path(__file__).resolve().parent.parent / "generated" / "snapshots"
-LIMITS = frozenset(
-    {
-        "max_properties",
-        "max_depth",
-        "max_chars",
-        "max_enum_values",
-        "max_enum_chars",
-        "max_null_paths",
-    }
-)
 
 # The loaded profile (tests/conftest.py) decides the number of examples; these only relax checks
 # that random schemas trip by nature (slow draws, large instances, unsatisfiable combinations).

@@ -70,6 +70,17 @@ MAX_NULL_PATHS: Final = 10_000
 # ...and their total length in segments: a chain of definitions can keep the count low while
 # making each path long (N definitions deep: N paths, N**2/2 segments).
 MAX_NULL_PATH_SEGMENTS: Final = 100_000
+# The limit names an Unsupported error may carry as its keyword (errors.Unsupported).
+LIMITS: Final = frozenset(
+    {
+        "max_properties",
+        "max_depth",
+        "max_chars",
+        "max_enum_values",
+        "max_enum_chars",
+        "max_null_paths",
+    }
+)
 # Not an OpenAI rule: a bound on schema nesting of any kind (arrays of arrays, anyOf in anyOf)
 # so that hostile input can never exhaust the stack. Object nesting is capped at 10 anyway.
 MAX_NODE_DEPTH: Final = 64
