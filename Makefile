@@ -12,6 +12,12 @@ $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+	@# tests/test_install.py installs the built wheel and sdist into fresh venvs offline:
+	@# their dependencies (and setuptools, to build the sdist) come from this wheelhouse.
+	rm -rf $(VENV)/wheelhouse
+	$(PY) -m pip wheel --quiet --disable-pip-version-check --no-build-isolation \
+		--wheel-dir $(VENV)/wheelhouse . 'setuptools>=77'
+	rm -f $(VENV)/wheelhouse/mcp2openai-*.whl
 	touch $(STAMP)
 
 ## The main job: build the adapters in generated/ from the committed snapshots.

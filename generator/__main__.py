@@ -1,4 +1,4 @@
-"""`python -m generator` runs the `mcp2openai` command."""
+"""`python -m mcp2openai` runs the `mcp2openai` command."""
 
 from .cli import main
 

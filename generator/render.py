@@ -93,7 +93,7 @@ def _environment(values: list[Any], blocks: list[str]) -> jinja2.Environment:
 def _templates() -> Traversable:
     """`templates/`: inside the installed package, or beside `generator/` in a checkout."""
     try:
-        return resources.files("generator.templates")
+        return resources.files("mcp2openai.templates")
     except ModuleNotFoundError:
         return resources.files("generator").joinpath("..", "templates")
 

@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from generator.pipeline import ServerInput, build, difference, write_atomically
+from mcp2openai.pipeline import ServerInput, build, difference, write_atomically
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"

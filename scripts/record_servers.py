@@ -43,10 +43,9 @@ from typing import Any, Literal
 import anyio
 import mcp.types as types
 from mcp import ClientSession
-
-from generator.live import FetchError, RawResult, connect, dump, fetch_snapshot, list_tools_raw
-from generator.pipeline import write_atomically
-from generator.servers import Stdio
+from mcp2openai.live import FetchError, RawResult, connect, dump, fetch_snapshot, list_tools_raw
+from mcp2openai.pipeline import write_atomically
+from mcp2openai.servers import Stdio
 
 REPO = Path(__file__).resolve().parents[1]
 SERVERS_DIR = REPO / "tests" / "servers"

@@ -11,8 +11,7 @@ from types import ModuleType
 from typing import Any
 
 from click.testing import CliRunner, Result
-
-from generator.cli import main
+from mcp2openai.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"

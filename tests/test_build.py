@@ -13,11 +13,10 @@ from typing import Any
 import black
 import pytest
 from buildutil import GENERATED, ROOT, SNAPSHOTS, build_module, run_cli, write_snapshot
+from mcp2openai.render import BLACK_MODE
+from mcp2openai.strict import convert
+from mcp2openai.text import clean_annotations
 from openai_checker import tool_violations
-
-from generator.render import BLACK_MODE
-from generator.strict import convert
-from generator.text import clean_annotations
 
 MODULES = sorted(GENERATED.glob("mcp_*.py"))
 
@@ -108,7 +107,7 @@ def test_build_is_deterministic_across_hash_seeds(tmp_path: Path) -> None:
         out = tmp_path / f"seed{seed}.py"
         env = {**os.environ, "PYTHONHASHSEED": seed}
         subprocess.run(
-            [sys.executable, "-m", "generator", "build", *args, "--out", str(out), "-q"],
+            [sys.executable, "-m", "mcp2openai", "build", *args, "--out", str(out), "-q"],
             cwd=ROOT,
             env=env,
             check=True,
@@ -213,7 +212,7 @@ def test_malformed_snapshot_exits_2_with_one_line_and_writes_nothing(tmp_path: P
     bad.write_text('{"tools": [{"name": "t", "inputSchema": "nope"}]}')
     out = tmp_path / "adapter.py"
     result = subprocess.run(
-        [sys.executable, "-m", "generator", "build", "--server", f"s={bad}", "--out", str(out)],
+        [sys.executable, "-m", "mcp2openai", "build", "--server", f"s={bad}", "--out", str(out)],
         cwd=ROOT,
         capture_output=True,
         text=True,

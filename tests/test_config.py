@@ -8,11 +8,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from generator.cli import main
-from generator.config import ConfigError, load_mcp_servers, load_project
-from generator.plan import BuildArgs, FetchArgs, UsageError, plan_build, plan_fetch
-from generator.servers import ExpansionError, Http, Stdio, expand, expand_text
+from mcp2openai.cli import main
+from mcp2openai.config import ConfigError, load_mcp_servers, load_project
+from mcp2openai.plan import BuildArgs, FetchArgs, UsageError, plan_build, plan_fetch
+from mcp2openai.servers import ExpansionError, Http, Stdio, expand, expand_text
 
 REPO = Path(__file__).resolve().parent.parent
 SNAPSHOTS = REPO / "generated" / "snapshots"

@@ -21,8 +21,7 @@ from live_support import (
     stop,
     wait_for_port,
 )
-
-from generator.cli import main
+from mcp2openai.cli import main
 
 PROGRESS = re.compile(
     r"mcp2openai: (?P<name>[\w-]+): (?P<tools>\d+) tools? in \d+\.\ds "

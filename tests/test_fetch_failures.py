@@ -16,8 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from live_support import fixture_server, free_port, pids, run_cli, wait_gone
-
-from generator.cli import main
+from mcp2openai.cli import main
 
 OLD = '{"old": "snapshot"}\n'
 TIMEOUT = 4  # for the server that never answers (the others get 120 s: the machine may be busy)

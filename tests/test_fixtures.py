@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mcp2openai.strict import Unsupported, convert
+from mcp2openai.strict.rules import LIMITS
 from openai_checker import strict_violations
-
-from generator.strict import Unsupported, convert
-from generator.strict.rules import LIMITS
 
 SNAPSHOTS = sorted((Path(__file__).parent.parent / "generated" / "snapshots").glob("*.json"))
 REQUIRED_SERVERS = {"time", "fetch", "git", "everything", "filesystem", "memory", "github"}

@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from buildutil import import_path, run_cli
-
-from generator.naming import ServerTools, build
-from generator.strict import Unsupported, convert
-from generator.text import clean_annotations
+from mcp2openai.naming import ServerTools, build
+from mcp2openai.strict import Unsupported, convert
+from mcp2openai.text import clean_annotations
 
 
 def payloads(canary: Path) -> list[str]:

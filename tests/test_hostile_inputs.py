@@ -160,7 +160,7 @@ def build(tmp_path: Path, case: str) -> subprocess.CompletedProcess[str]:
         [
             sys.executable,
             "-m",
-            "generator",
+            "mcp2openai",
             "build",
             "-q",
             "--server",
@@ -213,7 +213,7 @@ def test_twenty_thousand_tools(tmp_path: Path) -> None:
         [
             sys.executable,
             "-m",
-            "generator",
+            "mcp2openai",
             "build",
             "-q",
             "--server",

@@ -8,9 +8,8 @@ from typing import Any
 import black
 from hypothesis import given
 from hypothesis import strategies as st
-
-from generator.literals import JsonText, docstring, string, value_source
-from generator.render import BLACK_MODE
+from mcp2openai.literals import JsonText, docstring, string, value_source
+from mcp2openai.render import BLACK_MODE
 
 HOSTILE = [
     "plain",

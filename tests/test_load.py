@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from generator.load import InputError, load_snapshot
+from mcp2openai.load import InputError, load_snapshot
 
 TOOL = '{"name": "t", "inputSchema": {"type": "object"}}'
 

@@ -7,9 +7,8 @@ import re
 from typing import Any
 
 import pytest
-
-from generator.naming import NamingError, ServerTools, build, hashed_name
-from generator.text import MAX_DESCRIPTION_BYTES, clean_description, clean_text
+from mcp2openai.naming import NamingError, ServerTools, build, hashed_name
+from mcp2openai.text import MAX_DESCRIPTION_BYTES, clean_description, clean_text
 
 NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 

@@ -13,10 +13,10 @@ from pathlib import Path
 import black
 import pytest
 from buildutil import import_path
+from mcp2openai.pipeline import ServerInput, build
+from mcp2openai.render import BLACK_MODE
 
 from bench.inputs import write_snapshots
-from generator.pipeline import ServerInput, build
-from generator.render import BLACK_MODE
 
 LARGE = 2000
 BLACK_CHECKED = 200

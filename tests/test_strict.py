@@ -6,9 +6,8 @@ import copy
 from typing import Any
 
 import pytest
+from mcp2openai.strict import Dropped, Unsupported, convert, strict_schema
 from openai_checker import strict_violations
-
-from generator.strict import Dropped, Unsupported, convert, strict_schema
 
 
 def obj(

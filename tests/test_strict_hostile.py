@@ -19,9 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mcp2openai.strict import Conversion, Unsupported, convert
 from openai_checker import strict_violations
-
-from generator.strict import Conversion, Unsupported, convert
 
 Schema = dict[str, Any]
 SECONDS = 1.0
@@ -257,7 +256,7 @@ def test_chain_of_3000_aliases_behind_an_optional_property(shape: str) -> None:
 _ISOLATED = textwrap.dedent("""
     import json, resource, sys, time, tracemalloc
     resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
-    from generator.strict import Unsupported, convert
+    from mcp2openai.strict import Unsupported, convert
     schema = json.load(sys.stdin)
 
     def run():

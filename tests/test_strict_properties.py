@@ -29,11 +29,10 @@ from hypothesis import HealthCheck, assume, given, reject, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 from jsonschema import Draft202012Validator
+from mcp2openai.strict import Conversion, Unsupported, convert
+from mcp2openai.strict.rules import LIMITS
 from openai_checker import strict_violations
 from referencing.exceptions import Unresolvable
-
-from generator.strict import Conversion, Unsupported, convert
-from generator.strict.rules import LIMITS
 
 Schema = dict[str, Any]
 InstPath = tuple[str | None, ...]

@@ -1,0 +1,188 @@
+"""The product as a user installs it: a wheel and an sdist, each in a fresh virtual environment.
+
+Nothing here runs the checkout's code. The distributions are built from a copy of the tracked
+files, installed into new venvs (dependencies from the wheelhouse `make install` prepares, so
+no test needs the network), and exercised from an empty directory with isolated interpreters:
+no checkout, no editable finder, no PYTHONPATH on the way.
+
+`test_the_0_1_0_package_list_fails_here` proves the check can fail: the 0.1.0 pyproject.toml
+(which listed packages by hand and left out `generator.strict`) fails it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import venv
+from collections.abc import Iterator
+from pathlib import Path
+
+import mcp2openai
+import pytest
+from buildutil import ROOT, SNAPSHOTS
+
+WHEELHOUSE = ROOT / ".venv" / "wheelhouse"
+OLD_PYPROJECT = ROOT / "tests" / "fixtures" / "packaging" / "pyproject-0.1.0.toml"
+
+
+def _run(command: list[str], cwd: Path, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    # A bare environment: what a user's shell would not carry from this test run.
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(cwd), "LANG": "C.UTF-8"}
+    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, **kwargs)  # type: ignore[call-overload,no-any-return]
+
+
+def _source_copy(destination: Path) -> Path:
+    """The tracked and new (not ignored) files of the checkout: what a clean clone holds."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    for name in filter(None, listed.split("\0")):
+        source = ROOT / name
+        if source.is_file() and not name.startswith(("generated/", "tests/")):
+            target = destination / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    return destination
+
+
+def _distributions(source: Path, out: Path) -> tuple[Path, Path]:
+    """(wheel, sdist) built by `python -m build`, without build isolation (no network)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(out), str(source)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    assert "deprecat" not in (result.stdout + result.stderr).lower(), "setuptools warns"
+    (wheel,) = out.glob("mcp2openai-*.whl")
+    (sdist,) = out.glob("mcp2openai-*.tar.gz")
+    return wheel, sdist
+
+
+def _venv_with(distribution: Path, where: Path) -> Path:
+    """A fresh venv with `distribution` installed; returns its bin directory."""
+    assert WHEELHOUSE.is_dir(), f"{WHEELHOUSE} is missing: run `make install`"
+    venv.create(where, with_pip=True)
+    bin_dir = where / "bin"
+    pip = [str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--no-index"]
+    pip += ["--find-links", str(WHEELHOUSE), "--disable-pip-version-check"]
+    # An sdist is built by the venv's own setuptools (from the wheelhouse), still offline.
+    setup = _run([*pip, "setuptools>=77"], cwd=where)
+    assert setup.returncode == 0, setup.stderr
+    result = _run([*pip, "--no-build-isolation", str(distribution)], cwd=where)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return bin_dir
+
+
+def _problems(bin_dir: Path, work: Path) -> list[str]:
+    """Everything a user does first, from an empty directory; each failure as one line."""
+    problems: list[str] = []
+    python = [str(bin_dir / "python"), "-I"]
+
+    def check(label: str, command: list[str], expect: str = "") -> str:
+        result = _run(command, cwd=work)
+        if result.returncode != 0 or expect not in result.stdout:
+            last = (result.stderr.strip().splitlines() or ["(no stderr)"])[-1]
+            problems.append(f"{label}: exit {result.returncode}: {last}")
+        return result.stdout
+
+    version = f"mcp2openai, version {mcp2openai.__version__}"
+    check("mcp2openai --version", [str(bin_dir / "mcp2openai"), "--version"], version)
+    check("python -m mcp2openai --version", [*python, "-m", "mcp2openai", "--version"], version)
+    check("fetch --help", [str(bin_dir / "mcp2openai"), "fetch", "--help"], "Usage:")
+    snapshot = work / "time.json"
+    shutil.copy2(SNAPSHOTS / "time.json", snapshot)
+    build = [str(bin_dir / "mcp2openai"), "build", "--server", "time=time.json", "--out"]
+    check("build", [*build, "time_tools.py", "-q"])
+    built = work / "time_tools.py"
+    if built.is_file() and built.read_bytes() != (ROOT / "generated" / "mcp_time.py").read_bytes():
+        problems.append("build: the module differs from generated/mcp_time.py")
+    (work / "schema.json").write_text(json.dumps({"type": "object", "properties": {}}))
+    check("schema", [str(bin_dir / "mcp2openai"), "schema", "schema.json"], '"null_paths"')
+    use = (
+        "import importlib.util, sys\n"
+        "spec = importlib.util.spec_from_file_location('time_tools', 'time_tools.py')\n"
+        "module = importlib.util.module_from_spec(spec)\n"
+        "spec.loader.exec_module(module)\n"
+        "assert [t['name'] for t in module.tools('responses')] == list(module.NAMES)\n"
+        "import mcp2openai\n"
+        "print(mcp2openai.__file__)\n"
+        "print('\\n'.join(sys.path))\n"
+    )
+    shown = check("import the built module", [*python, "-c", use])
+    if shown and not shown.splitlines()[0].startswith(str(bin_dir.parent)):
+        problems.append(f"mcp2openai imported from outside the venv: {shown.splitlines()[0]}")
+    if str(ROOT) in shown:
+        problems.append("the checkout is on the installed interpreter's path")
+    return problems
+
+
+def _installed_names(bin_dir: Path) -> set[str]:
+    """Top-level names the distribution put into site-packages (from its RECORD)."""
+    (record,) = bin_dir.parent.glob("lib/python*/site-packages/mcp2openai-*.dist-info/RECORD")
+    names = set()
+    for line in record.read_text().splitlines():
+        path = line.split(",")[0]
+        if not path.startswith("../"):  # ../../../bin/mcp2openai: the console script
+            names.add(path.split("/")[0])
+    return names
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, Path]]:
+    base = tmp_path_factory.mktemp("dist")
+    yield _distributions(_source_copy(base / "source"), base / "out")
+
+
+@pytest.mark.parametrize("kind", ["wheel", "sdist"])
+def test_installed_distribution_works_from_an_empty_directory(
+    built: tuple[Path, Path], kind: str, tmp_path: Path
+) -> None:
+    wheel, sdist = built
+    bin_dir = _venv_with(wheel if kind == "wheel" else sdist, tmp_path / "venv")
+    work = tmp_path / "empty"
+    work.mkdir()
+    assert _problems(bin_dir, work) == []
+    version = mcp2openai.__version__
+    assert _installed_names(bin_dir) == {"mcp2openai", f"mcp2openai-{version}.dist-info"}
+    assert not list(bin_dir.parent.glob("lib/python*/site-packages/__editable__*"))
+
+
+def test_wheel_carries_every_subpackage_and_the_templates(built: tuple[Path, Path]) -> None:
+    import zipfile
+
+    wheel, _ = built
+    names = set(zipfile.ZipFile(wheel).namelist())
+    sources = ROOT / "generator"
+    for path in sources.rglob("*.py"):
+        assert f"mcp2openai/{path.relative_to(sources).as_posix()}" in names
+    for path in (ROOT / "templates").iterdir():
+        if path.is_file():
+            assert f"mcp2openai/templates/{path.name}" in names
+
+
+def test_the_0_1_0_package_list_fails_here(tmp_path: Path) -> None:
+    source = _source_copy(tmp_path / "source")
+    (source / "setup.py").unlink()
+    shutil.copy2(OLD_PYPROJECT, source / "pyproject.toml")
+    # --skip-dependency-check: 0.1.0 also asked for `wheel`, which setuptools no longer needs.
+    command = [sys.executable, "-m", "build", "--no-isolation", "--skip-dependency-check"]
+    result = subprocess.run(
+        [*command, "--wheel", "--outdir", str(tmp_path / "out"), str(source)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    (wheel,) = (tmp_path / "out").glob("*.whl")
+    bin_dir = _venv_with(wheel, tmp_path / "venv")
+    work = tmp_path / "empty"
+    work.mkdir()
+    problems = _problems(bin_dir, work)
+    assert any("No module named 'generator.strict'" in line for line in problems), problems
+    assert "generator" in _installed_names(bin_dir)
