@@ -17,7 +17,7 @@ from .model import FALLBACK_EVENT, ModuleModel, StrictMode
 from .naming import NamingError
 from .pipeline import build, difference, write_atomically
 from .plan import BuildArgs, ConfigError, FetchArgs, UsageError, plan_build, plan_fetch
-from .strict import Unsupported, convert, format_path
+from .strict import Target, Unsupported, convert, format_path
 
 
 def _fail(message: str) -> NoReturn:
@@ -149,6 +149,20 @@ def fetch_command(
     "tools out; false: every tool non-strict.",
 )
 @click.option(
+    "--rewrites",
+    type=click.Choice(["on", "off"]),
+    default=None,
+    help="on (default): reversible rewrites take maps and free-form values to strict mode "
+    "(the call parser undoes them); off: tools they would need fall back.",
+)
+@click.option(
+    "--target",
+    type=click.Choice(["openai", "compatible"]),
+    default=None,
+    help="openai (default); compatible: drop the length, pattern and format keywords that "
+    "some OpenAI-compatible endpoints refuse.",
+)
+@click.option(
     "--prefix",
     "prefixes",
     multiple=True,
@@ -184,6 +198,8 @@ def build_command(
     servers: tuple[str, ...],
     out: Path | None,
     mode: StrictMode | None,
+    rewrites: str | None,
+    target: Target | None,
     prefixes: tuple[str, ...],
     includes: tuple[str, ...],
     excludes: tuple[str, ...],
@@ -196,12 +212,23 @@ def build_command(
     snapshots: Path | None,
 ) -> None:
     """Build one adapter module from tool-list snapshots."""
+    switch = None if rewrites is None else rewrites == "on"
     arguments = BuildArgs(
-        servers, out, mode, prefixes, includes, excludes, config, mcp_config, snapshots
+        servers,
+        out,
+        mode,
+        prefixes,
+        includes,
+        excludes,
+        config,
+        mcp_config,
+        snapshots,
+        switch,
+        target,
     )
     try:
         plan = plan_build(arguments, Path.cwd())
-        result = build(list(plan.servers), plan.mode)
+        result = build(list(plan.servers), plan.mode, rewrites=plan.rewrites, target=plan.target)
     except (InputError, NamingError, UsageError, ConfigError) as error:
         _fail(str(error))
     out = plan.out
@@ -228,8 +255,13 @@ def build_command(
 
 @main.command("schema")
 @click.argument("file", type=click.File("rb"))
-def schema_command(file: Any) -> None:
-    """Convert one JSON Schema (FILE, or - for stdin) and print the strict form and null paths.
+@click.option("--rewrites", type=click.Choice(["on", "off"]), default="on", show_default=True)
+@click.option(
+    "--target", type=click.Choice(["openai", "compatible"]), default="openai", show_default=True
+)
+def schema_command(file: Any, rewrites: str, target: Target) -> None:
+    """Convert one JSON Schema (FILE, or - for stdin) and print the strict form, its null
+    paths, what was dropped, the rewrites and the decode plan that undoes them.
 
     Exit 1 when the schema is outside the strict subset (the path and keyword are printed).
     """
@@ -239,7 +271,7 @@ def schema_command(file: Any) -> None:
     except InputError as error:
         _fail(str(error))
     try:
-        result = convert(document)
+        result = convert(document, rewrites=rewrites == "on", target=target)
     except Unsupported as error:
         click.echo(f"unsupported: {format_path(error.path)}: {error.keyword}: {error.reason}")
         sys.exit(1)
@@ -247,21 +279,25 @@ def schema_command(file: Any) -> None:
         "schema": result.schema,
         "null_paths": [list(path) for path in result.null_paths],
         "dropped": [{"path": format_path(d.path), "keyword": d.keyword} for d in result.dropped],
+        "rewrites": [{"path": format_path(r.path), "kind": r.kind} for r in result.rewrites],
+        "decode": result.decode,
     }
     click.echo(json.dumps(output, indent=2, ensure_ascii=False))
 
 
 def summary(model: ModuleModel) -> str:
     strict = sum(tool.strict for tool in model.tools)
+    rewritten = sum(tool.decode is not None for tool in model.tools)
     return (
-        f"{len(model.tools)} tools: {strict} strict, {len(model.fallbacks)} fallbacks, "
-        f"{len(model.excluded)} excluded"
+        f"{len(model.tools)} tools: {strict} strict ({rewritten} decoded), "
+        f"{len(model.fallbacks)} fallbacks, {len(model.excluded)} excluded"
     )
 
 
 def report_lines(model: ModuleModel) -> list[str]:
-    """One line per fallback, exclusion, rename, filtered tool and dropped keyword."""
+    """One line per fallback, exclusion, rewrite, rename, filtered tool and dropped keyword."""
     lines = [f"fallback {e.name}: {e.keyword} at {e.path}: {e.reason}" for e in model.fallbacks]
+    lines += [f"rewrote {r.name}: {r.kind} at {r.path}" for r in model.rewrites]
     lines += [f"excluded {e.name}: {e.keyword} at {e.path}: {e.reason}" for e in model.excluded]
     lines += [
         f"renamed {r.server}/{r.tool!r} -> {r.exposed or '(dropped)'}: {r.reason}"
@@ -287,4 +323,5 @@ def report_document(model: ModuleModel) -> dict[str, Any]:
         "renames": list(model.report_renames),
         "filtered": [{"server": server, "tool": tool} for server, tool in model.filtered],
         "dropped": list(model.report_dropped),
+        "rewrites": list(model.report_rewrites),
     }

@@ -6,6 +6,8 @@ pyproject.toml (paths relative to the file's directory; servers keep the order t
     [tool.mcp2openai]
     out = "app/mcp_tools.py"        # the module `mcp2openai build` writes
     strict = "auto"                 # "auto" | "true" | "false" (or true / false)
+    rewrites = "on"                 # "on" | "off" (or true / false): reversible rewrites
+    target = "openai"               # "openai" | "compatible"
     snapshots = "snapshots"         # default snapshot directory: <snapshots>/<name>.json
     timeout = 60                    # seconds per server for `mcp2openai fetch`
 
@@ -42,10 +44,13 @@ from .model import StrictMode
 from .naming import SERVER_NAME
 from .pipeline import ServerInput
 from .servers import Http, Stdio, Transport
+from .strict import Target
 
 TABLE: Final = "tool.mcp2openai"
 DEFAULT_SNAPSHOTS: Final = "snapshots"
-_TOP_KEYS: Final = frozenset({"out", "strict", "snapshots", "timeout", "servers"})
+_TOP_KEYS: Final = frozenset(
+    {"out", "strict", "rewrites", "target", "snapshots", "timeout", "servers"}
+)
 _SERVER_KEYS: Final = frozenset(
     {
         "command",
@@ -99,6 +104,8 @@ class ProjectConfig:
     out: Path | None = None
     strict: StrictMode | None = None
     timeout: float | None = None
+    rewrites: bool | None = None
+    target: Target | None = None
 
 
 def find_pyproject(start: Path) -> Path | None:
@@ -133,6 +140,8 @@ def parse_project(table: Any, path: Path) -> ProjectConfig:
     _known(table, _TOP_KEYS, file, TABLE)
     out = _path(table, "out", base, file, TABLE) if "out" in table else None
     strict = _strict(table.get("strict"), file, f"{TABLE}.strict")
+    rewrites = _switch(table.get("rewrites"), file, f"{TABLE}.rewrites")
+    target = _target(table.get("target"), file, f"{TABLE}.target")
     timeout = _timeout(table.get("timeout"), file, f"{TABLE}.timeout")
     snapshots = _path(table, "snapshots", base, file, TABLE) if "snapshots" in table else None
     snapshot_dir = snapshots if snapshots is not None else base / DEFAULT_SNAPSHOTS
@@ -167,7 +176,7 @@ def parse_project(table: Any, path: Path) -> ProjectConfig:
                 _timeout(entry.get("timeout"), file, f"{key}.timeout"),
             )
         )
-    return ProjectConfig(path, tuple(servers), out, strict, timeout)
+    return ProjectConfig(path, tuple(servers), out, strict, timeout, rewrites, target)
 
 
 def load_mcp_servers(path: Path, snapshots: Path) -> tuple[ServerConfig, ...]:
@@ -326,6 +335,26 @@ def _strict(value: Any, file: str, key: str) -> StrictMode | None:
     if value == "auto":
         return "auto"
     raise ConfigError(file, key, f'must be "auto", "true" or "false", not {value!r}')
+
+
+def _switch(value: Any, file: str, key: str) -> bool | None:
+    if value is None:
+        return None
+    if value is True or value == "on":
+        return True
+    if value is False or value == "off":
+        return False
+    raise ConfigError(file, key, f'must be "on" or "off", not {value!r}')
+
+
+def _target(value: Any, file: str, key: str) -> Target | None:
+    if value is None:
+        return None
+    if value == "openai":
+        return "openai"
+    if value == "compatible":
+        return "compatible"
+    raise ConfigError(file, key, f'must be "openai" or "compatible", not {value!r}')
 
 
 def _timeout(value: Any, file: str, key: str) -> float | None:

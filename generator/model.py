@@ -16,7 +16,17 @@ from . import __version__, typed
 from .identifiers import class_name, unique
 from .literals import MAX_LITERAL_DEPTH, JsonText, depth
 from .naming import NamedTool, Rename, ServerTools, Toolset
-from .strict import Conversion, Dropped, NullPath, Unsupported, convert, format_path
+from .strict import (
+    Conversion,
+    Dropped,
+    NullPath,
+    Rewrite,
+    Target,
+    Unsupported,
+    argument_schema,
+    convert,
+    format_path,
+)
 from .text import clean_annotations, unencodable_path
 
 StrictMode = Literal["auto", "true", "false"]
@@ -52,6 +62,35 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
+class RewriteEntry:
+    """One place of a tool's schema sent in another shape (README "Rewrites")."""
+
+    name: str
+    server: str
+    tool: str
+    path: str  # JSON pointer into the tool's original inputSchema
+    kind: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {
+            "name": self.name,
+            "server": self.server,
+            "tool": self.tool,
+            "path": self.path,
+            "kind": self.kind,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How tools are converted: `--strict`, `--rewrites`, `--target`."""
+
+    mode: StrictMode = "auto"
+    rewrites: bool = True
+    target: Target = "openai"
+
+
+@dataclass(frozen=True, slots=True)
 class ToolModel:
     exposed: str
     server: str
@@ -62,7 +101,8 @@ class ToolModel:
     null_paths: tuple[NullPath, ...]
     dropped: tuple[Dropped, ...]
     shape: str  # the TypedDict's name
-    fields: tuple[typed.Field, ...]
+    fields: tuple[typed.Field, ...] | None  # None: no TypedDict fits (plain dict alias)
+    decode: list[dict[str, Any]] | None = None  # the plan undoing its rewrites (strict/)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +115,7 @@ class ModuleModel:
     filtered: tuple[tuple[str, str], ...]
     strict_mode: StrictMode
     input_hash: str
+    rewrites: tuple[RewriteEntry, ...] = ()
     version: str = __version__
 
     @property
@@ -84,6 +125,14 @@ class ModuleModel:
     @property
     def null_paths(self) -> dict[str, tuple[NullPath, ...]]:
         return {tool.exposed: tool.null_paths for tool in self.tools if tool.null_paths}
+
+    @property
+    def decode(self) -> dict[str, list[dict[str, Any]]]:
+        return {tool.exposed: tool.decode for tool in self.tools if tool.decode is not None}
+
+    @property
+    def report_rewrites(self) -> tuple[dict[str, str], ...]:
+        return tuple(entry.as_dict() for entry in self.rewrites)
 
     @property
     def shapes(self) -> dict[str, str]:
@@ -129,18 +178,26 @@ class ModuleModel:
         return _docstring(self)
 
 
-def build_model(toolset: Toolset, mode: StrictMode, input_hash: str) -> ModuleModel:
+def build_model(
+    toolset: Toolset, mode: StrictMode, input_hash: str, options: Options | None = None
+) -> ModuleModel:
     """Decide, per tool, what is sent: strict schema, non-strict fallback, or nothing."""
+    options = Options(mode) if options is None else options
     tools: list[ToolModel] = []
     fallbacks: list[Decision] = []
     excluded: list[Decision] = []
+    rewrites: list[RewriteEntry] = []
     shapes: set[str] = set()  # "...Args": no name of the runtime ends so (a test checks)
     for named in toolset.tools:
-        tool, decision = _tool_model(named, mode, shapes)
+        tool, decision, done = _tool_model(named, options, shapes)
         if decision is not None:
             (fallbacks if tool is not None else excluded).append(decision)
         if tool is not None:
             tools.append(tool)
+            rewrites.extend(
+                RewriteEntry(named.exposed, named.server, named.tool, format_path(r.path), r.kind)
+                for r in done
+            )
     counts = dict.fromkeys((t.server for t in toolset.tools), 0)
     for tool in tools:
         counts[tool.server] += 1
@@ -153,40 +210,50 @@ def build_model(toolset: Toolset, mode: StrictMode, input_hash: str) -> ModuleMo
         filtered=toolset.filtered,
         strict_mode=mode,
         input_hash=input_hash,
+        rewrites=tuple(rewrites),
     )
 
 
 def _tool_model(
-    named: NamedTool, mode: StrictMode, shapes: set[str]
-) -> tuple[ToolModel | None, Decision | None]:
-    """The tool as sent (None: excluded) and the fallback or exclusion decision, if any."""
+    named: NamedTool, options: Options, shapes: set[str]
+) -> tuple[ToolModel | None, Decision | None, tuple[Rewrite, ...]]:
+    """The tool as sent (None: excluded), the fallback or exclusion decision, if any, and the
+    rewrites of its schema."""
     schema = named.input_schema
     refusal = _refused_in_any_mode(named)
+    root = _non_object_root(named)
+    rewriting = options.rewrites and options.mode != "false"
+    if refusal is None and root is not None and not rewriting:
+        refusal = root
     if refusal is not None:
-        return None, Decision.of(named, refusal)
+        return None, Decision.of(named, refusal), ()
     decision = None
-    if mode != "false":
+    if options.mode != "false":
         try:
-            conversion = convert(schema)
+            conversion = convert(schema, rewrites=options.rewrites, target=options.target)
         except Unsupported as error:
             decision = Decision.of(named, error)
-            if mode == "true":
-                return None, decision
+            # OpenAI refuses a root that is not an object even non-strict (openai-rules.md 0).
+            if options.mode == "true" or root is not None:
+                return None, decision, ()
         else:
-            optional = {path[0] for path in conversion.null_paths if len(path) == 1}
-            return _make(named, conversion.schema, True, conversion, optional, shapes), None
-    return (
-        _make(named, _non_strict(schema), False, None, _optional_properties(schema), shapes),
-        decision,
-    )
+            return _strict_tool(named, conversion, shapes), None, conversion.rewrites
+    fields = typed.fields(schema, _optional_properties(schema))
+    return _make(named, _non_strict(schema), False, None, fields, shapes), decision, ()
+
+
+def _strict_tool(named: NamedTool, conversion: Conversion, shapes: set[str]) -> ToolModel:
+    if conversion.decode is None:
+        optional = {path[0] for path in conversion.null_paths if len(path) == 1}
+    else:  # the plan's root removes the nulls of the optional top-level properties
+        optional = set(conversion.decode[0].get("drop", []))
+    view = argument_schema(named.input_schema) if conversion.rewrites else named.input_schema
+    fields = None if view is None else typed.fields(view, optional)
+    return _make(named, conversion.schema, True, conversion, fields, shapes)
 
 
 def _refused_in_any_mode(named: NamedTool) -> Unsupported | None:
     """What fails a whole request even with "strict": false: such a tool is always left out."""
-    if named.input_schema.get("type") not in ("object", ["object"]):
-        # OpenAI refuses a non-object root in any mode (openai-rules.md 0).
-        reason = "the inputSchema root is not an object schema; OpenAI refuses it in any mode"
-        return Unsupported((), "type", reason)
     # A lone surrogate cannot be encoded as UTF-8: the request carrying it, or the MCP call
     # naming it, would fail in the app. Descriptions and titles are cleaned instead.
     if unencodable_path(named.tool) is not None:
@@ -197,12 +264,21 @@ def _refused_in_any_mode(named: NamedTool) -> Unsupported | None:
     return None
 
 
+def _non_object_root(named: NamedTool) -> Unsupported | None:
+    """A root OpenAI refuses in any mode (openai-rules.md 0): it is left out unless a
+    rewrite makes it an object schema (README "Rewrites")."""
+    if named.input_schema.get("type") not in ("object", ["object"]):
+        reason = "the inputSchema root is not an object schema; OpenAI refuses it in any mode"
+        return Unsupported((), "type", reason)
+    return None
+
+
 def _make(
     named: NamedTool,
     parameters: dict[str, Any],
     strict: bool,
     conversion: Conversion | None,
-    optional: set[str | None],
+    fields: tuple[typed.Field, ...] | None,
     shapes: set[str],
 ) -> ToolModel:
     return ToolModel(
@@ -215,15 +291,19 @@ def _make(
         null_paths=conversion.null_paths if conversion else (),
         dropped=conversion.dropped if conversion else (),
         shape=unique(class_name(named.exposed, "Args"), shapes),
-        fields=typed.fields(named.input_schema, optional),
+        fields=fields,
+        decode=conversion.decode if conversion else None,
     )
 
 
-def input_hash(servers: list[ServerTools], mode: StrictMode) -> str:
+def input_hash(servers: list[ServerTools], mode: StrictMode, options: Options | None = None) -> str:
     """sha256 of everything the output depends on, in a canonical JSON form."""
+    options = Options(mode) if options is None else options
     canonical = {
         "generator": __version__,
         "strict": mode,
+        "rewrites": options.rewrites,
+        "target": options.target,
         "servers": [
             {
                 "name": s.name,

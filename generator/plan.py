@@ -28,6 +28,7 @@ from .model import StrictMode
 from .naming import SERVER_NAME
 from .pipeline import ServerInput
 from .servers import DEFAULT_TIMEOUT, Http, Stdio, Transport
+from .strict import Target
 
 
 class UsageError(Exception):
@@ -145,6 +146,8 @@ class BuildArgs:
     config: Path | None = None
     mcp_config: Path | None = None
     snapshots: Path | None = None
+    rewrites: bool | None = None
+    target: Target | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +155,8 @@ class BuildPlan:
     servers: tuple[ServerInput, ...]
     out: Path
     mode: StrictMode
+    rewrites: bool = True
+    target: Target = "openai"
 
 
 def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
@@ -171,7 +176,11 @@ def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
             snapshots = args.snapshots or Path(DEFAULT_SNAPSHOTS)
             configured = load_mcp_servers(args.mcp_config, snapshots)
             named = [(server.name, server.snapshot) for server in configured]
-        return BuildPlan(_with_options(named, args), args.out, args.mode or "auto")
+        rewrites = True if args.rewrites is None else args.rewrites
+        target = args.target or "openai"
+        return BuildPlan(
+            _with_options(named, args), args.out, args.mode or "auto", rewrites, target
+        )
     if args.prefixes or args.includes or args.excludes:
         raise UsageError(
             "--prefix/--include/--exclude go with --server or --mcp-config;"
@@ -190,7 +199,14 @@ def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
                 " run `mcp2openai fetch` first"
             )
     inputs = tuple(server.build_input() for server in project.servers)
-    return BuildPlan(inputs, out, args.mode or project.strict or "auto")
+    chosen = args.rewrites if args.rewrites is not None else project.rewrites
+    return BuildPlan(
+        inputs,
+        out,
+        args.mode or project.strict or "auto",
+        True if chosen is None else chosen,
+        args.target or project.target or "openai",
+    )
 
 
 def _with_options(named: list[tuple[str, Path]], args: BuildArgs) -> tuple[ServerInput, ...]:

@@ -15,6 +15,8 @@ from typing import Any, Final
 from black.strings import str_width
 
 from .literals import INDENT, LINE_LENGTH, string
+from .strict import Unsupported
+from .strict.refs import has_nested_id
 
 _SCALARS: Final = {
     "string": "str",
@@ -34,12 +36,19 @@ class Field:
     required: bool
 
 
-def fields(schema: dict[str, Any], optional: set[str | None]) -> tuple[Field, ...]:
+def fields(schema: dict[str, Any], optional: set[str | None] | set[str]) -> tuple[Field, ...]:
     """The TypedDict fields for a tool's original `inputSchema`; `optional` keys may be absent."""
     properties = schema.get("properties")
     if not isinstance(properties, dict):
         return ()
-    return tuple(fit(key, sub, schema, key not in optional) for key, sub in properties.items())
+    # A nested $id changes what `#/...` means below it: references there are typed `object`
+    # rather than resolved against the wrong base (strict/refs.py).
+    try:
+        nested = has_nested_id(schema)
+    except Unsupported:  # a malformed $id: as unclear as a nested one
+        nested = True
+    root = {} if nested else schema
+    return tuple(fit(key, sub, root, key not in optional) for key, sub in properties.items())
 
 
 def annotation(schema: Any, root: dict[str, Any], hops: int, literals: bool = True) -> str:
@@ -64,8 +73,11 @@ def annotation(schema: Any, root: dict[str, Any], hops: int, literals: bool = Tr
     return _union(_type_name(name, schema, root, hops, literals) for name in names)
 
 
-def section(name: str, items: tuple[Field, ...]) -> str:
-    """The lines defining TypedDict `name`, one indent deep (inside `if TYPE_CHECKING:`)."""
+def section(name: str, items: tuple[Field, ...] | None) -> str:
+    """The lines defining TypedDict `name`, one indent deep (inside `if TYPE_CHECKING:`);
+    `items` None: the arguments fit no TypedDict (a wrapped root), a plain dict alias."""
+    if items is None:
+        return f"{INDENT}{name} = dict[str, object]\n"
     inner = INDENT * 3
     lines = []
     for item in items:

@@ -1,7 +1,8 @@
 """Independent checker of what OpenAI accepts for function tools.
 
 Written from /work/shared/research/openai-rules.md (sections 1.1-1.7 and 3) and the project's
-conservative reading of it, without looking at the converter under ``generator/``. The test suite
+conservative reading of it, without looking at the converter under ``generator/``; where newer
+dated evidence differs (string length bounds), docs/strict-sources.md gives it. The test suite
 uses it to audit the converter's output.
 
 Public API:
@@ -51,6 +52,10 @@ ALLOWED_KEYWORDS: Final = frozenset(
         "exclusiveMaximum",
         "minItems",
         "maxItems",
+        # Strings' length bounds: refused under strict until 2025-12, accepted and enforced by
+        # 2026-08 (a live probe, pydantic-ai PR #7400); docs/strict-sources.md has the dates.
+        "minLength",
+        "maxLength",
     }
 )
 
@@ -69,6 +74,7 @@ NUMERIC_KEYWORDS: Final = (
     "exclusiveMaximum",
 )
 ARRAY_COUNT_KEYWORDS: Final = ("minItems", "maxItems")
+STRING_LENGTH_KEYWORDS: Final = ("minLength", "maxLength")
 OBJECT_KEYWORDS: Final = ("properties", "required", "additionalProperties")
 
 LOOKAROUND_OPENERS: Final = ("(?=", "(?!", "(?<=", "(?<!")
@@ -511,6 +517,14 @@ class _StrictWalk:
                     self.report(path, f"{_describe(value)} is not a 'regex' ({problem})")
                 elif _has_lookaround(value):
                     self.report(path, "regex lookaround is not supported in 'pattern'")
+        for keyword in STRING_LENGTH_KEYWORDS:
+            if keyword not in node:
+                continue
+            if not is_string:
+                self.report(path, f"'{keyword}' is only permitted on string schemas")
+            value = node[keyword]
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                self.report(path, f"'{keyword}' must be a non-negative integer")
         is_numeric = "number" in types or "integer" in types
         for keyword in NUMERIC_KEYWORDS:
             if keyword not in node:

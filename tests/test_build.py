@@ -30,7 +30,7 @@ UNSUPPORTED = tool(
     "open",
     {
         "type": "object",
-        "properties": {"m": {"type": "object", "additionalProperties": {"type": "string"}}},
+        "properties": {"m": {"type": "string", "not": {"const": "x"}}},
     },
 )
 NOT_OBJECT = tool("scalar", {"type": "string"})
@@ -145,10 +145,10 @@ def test_strict_auto_falls_back_and_reports(tmp_path: Path) -> None:
     assert by_name["s__open"]["parameters"] == UNSUPPORTED["inputSchema"]
     assert "s__scalar" not in by_name
     assert [(e["name"], e["keyword"], e["path"]) for e in module.REPORT.fallbacks] == [
-        ("s__open", "additionalProperties", "#/properties/m")
+        ("s__open", "not", "#/properties/m")
     ]
     assert [e["name"] for e in module.REPORT.excluded] == ["s__scalar"]
-    assert "fallback s__open: additionalProperties at #/properties/m" in result.output
+    assert "fallback s__open: not at #/properties/m" in result.output
 
 
 def test_strict_true_leaves_unconvertible_tools_out(tmp_path: Path) -> None:

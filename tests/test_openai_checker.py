@@ -121,7 +121,9 @@ def test_definitions_is_refused_everywhere() -> None:
 def test_defs_must_be_a_map_of_schemas() -> None:
     refused(obj(**{"$defs": [STRING]}), "'$defs' must be an object")
     refused(obj(**{"$defs": {"X": True}}), "$defs.X: schema must be a JSON object")
-    refused(obj(**{"$defs": {"X": {"minLength": 1}}}), "$defs.X: 'minLength' is not permitted")
+    refused(
+        obj(**{"$defs": {"X": {"uniqueItems": True}}}), "$defs.X: 'uniqueItems' is not permitted"
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -148,6 +150,7 @@ def test_every_allowed_keyword_is_accepted_where_it_applies() -> None:
             },
             "i": {"type": "integer", "enum": [1, 2], "minimum": 1},
             "c": {"type": "string", "const": "x"},
+            "len": {"type": "string", "minLength": 1, "maxLength": 64},
             "arr": {"type": "array", "items": STRING, "minItems": 0, "maxItems": 3},
             "u": {"anyOf": [STRING, {"type": "null"}], "description": "d", "title": "t"},
             "r": {"$ref": "#"},
@@ -163,8 +166,6 @@ def test_every_allowed_keyword_is_accepted_where_it_applies() -> None:
     [
         ("default", {"type": "string", "default": "x"}),
         ("examples", {"type": "string", "examples": ["x"]}),
-        ("minLength", {"type": "string", "minLength": 1}),
-        ("maxLength", {"type": "string", "maxLength": 1}),
         ("oneOf", {"type": "string", "oneOf": [STRING]}),
         ("allOf", {"type": "string", "allOf": [STRING]}),
         ("not", {"type": "string", "not": {"type": "null"}}),
@@ -363,6 +364,23 @@ def test_item_counts_must_be_non_negative_ints(keyword: str, value: Any) -> None
 
 def test_item_counts_only_on_arrays() -> None:
     refused(with_prop({"type": "string", "minItems": 1}), "'minItems' is only permitted on array")
+
+
+@pytest.mark.parametrize("value", [-1, 1.0, True, "1", None])
+@pytest.mark.parametrize("keyword", ["minLength", "maxLength"])
+def test_string_lengths_must_be_non_negative_ints(keyword: str, value: Any) -> None:
+    # Accepted and enforced since 2026-08 (docs/strict-sources.md); refused before 2026.
+    accepted(with_prop({"type": "string", keyword: 3}))
+    refused(
+        with_prop({"type": "string", keyword: value}),
+        f"'{keyword}' must be a non-negative integer",
+    )
+
+
+def test_string_lengths_only_on_strings() -> None:
+    refused(
+        with_prop({"type": "array", "items": STRING, "maxLength": 1}), "only permitted on string"
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -151,7 +151,8 @@ def test_runtime_part_has_no_module_level_imports_or_placeholders() -> None:
         for node in tree.body
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
     }
-    assert not defined & {"NAMES", "_NULL_PATHS", "_definitions", "_shapes", "_report", "REPORT"}
+    generated = {"NAMES", "_NULL_PATHS", "_DECODE", "_definitions", "_shapes", "_report", "REPORT"}
+    assert not defined & generated
     assert {"ToolCall", "Report", "tools", "tool_calls", "tool_output", "arguments"} <= defined
     assert "execute_tool_calls" in defined
 
@@ -162,7 +163,7 @@ def test_runtime_part_runs_as_generated_module_prelude() -> None:
     source = (
         "from __future__ import annotations\n\nTYPE_CHECKING = False\n"
         + runtime
-        + "\nNAMES = {'s__t': ('s', 't')}\n_NULL_PATHS = {'s__t': (('x',),)}\n"
+        + "\nNAMES = {'s__t': ('s', 't')}\n_NULL_PATHS = {'s__t': (('x',),)}\n_DECODE = {}\n"
         + "def _definitions():\n    return [('s__t', 'd', {'type': 'object'}, False)]\n"
     )
     namespace: dict[str, Any] = {"__name__": "generated"}
@@ -198,6 +199,7 @@ exec(compile(source, "generated.py", "exec"), namespace)
 loaded = sorted(set(sys.modules) - before)
 namespace["NAMES"] = {"s__t": ("s", "t")}
 namespace["_NULL_PATHS"] = {}
+namespace["_DECODE"] = {}
 call = {"id": "c", "type": "function", "function": {"name": "s__t", "arguments": "{}"}}
 calls, rejected = namespace["tool_calls"]({"choices": [{"message": {"tool_calls": [call]}}]})
 assert len(calls) == 1, (calls, rejected)
@@ -347,7 +349,7 @@ def test_report() -> None:
     assert report.null_paths["fs__write_file"][1] == ("edits", None, "dryRun")
     assert not hasattr(report, "__dict__")
     assert repr(report) == (
-        "Report(fallbacks=1, excluded=0, renames=1, dropped=1, null_paths=1 tools)"
+        "Report(fallbacks=1, excluded=0, renames=1, dropped=1, null_paths=1 tools, rewrites=0)"
     )
     exported = report.as_dict()
     assert exported == {
@@ -356,6 +358,7 @@ def test_report() -> None:
         "renames": [{"name": "h_1", "server": "fs", "tool": "y", "why": "hashed"}],
         "dropped": [{"name": "fs__x", "keywords": [["format", ["properties", "d"]]]}],
         "null_paths": {"fs__write_file": [["a"], ["edits", None, "dryRun"]]},
+        "rewrites": [],
     }
     assert json.loads(json.dumps(exported)) == exported
     assert report.fallbacks[0]["path"] == ("properties", "a")  # as_dict copies
@@ -366,6 +369,7 @@ def test_report() -> None:
         "renames": [],
         "dropped": [],
         "null_paths": {},
+        "rewrites": [],
     }
     assert "conduit_mcp.client.adapter.strict_fallback" in (rt.Report.__doc__ or "")
 

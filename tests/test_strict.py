@@ -1,4 +1,8 @@
-"""One test per rule of the seed's "Strict mode" section and DESIGN.md's settled points."""
+"""One test per rule of the seed's "Strict mode" section and DESIGN.md's settled points.
+
+These are the rules with the rewrites off (`--rewrites off`, the converter's behaviour before
+issue 10); tests/test_rewrites.py covers what the rewrites change.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +10,13 @@ import copy
 from typing import Any
 
 import pytest
-from mcp2openai.strict import Dropped, Unsupported, convert, strict_schema
+from mcp2openai import strict
+from mcp2openai.strict import Conversion, Dropped, Unsupported, strict_schema
 from openai_checker import strict_violations
+
+
+def convert(schema: Any, **options: Any) -> Conversion:
+    return strict.convert(schema, rewrites=False, **options)
 
 
 def obj(
@@ -284,8 +293,8 @@ def test_each_unsupported_keyword_fails_the_conversion(keyword: str) -> None:
     [
         ({"default": "x"}, "default"),
         ({"examples": ["x"]}, "examples"),
-        ({"minLength": 1}, "minLength"),
-        ({"maxLength": 5}, "maxLength"),
+        ({"minLength": -1}, "minLength"),  # not a length
+        ({"maxLength": 1.5}, "maxLength"),
         ({"format": "uri"}, "format"),
         ({"contentMediaType": "text/plain"}, "contentMediaType"),
         ({"x-vendor": 1}, "x-vendor"),
@@ -314,6 +323,7 @@ def test_narrowing_and_annotation_keywords_are_dropped_and_reported(
             "title": "T",
             "description": "D",
         },
+        {"type": "string", "minLength": 1, "maxLength": 64},  # docs/strict-sources.md
         {"type": "string", "pattern": "\\(?=x"},  # an escaped paren is no lookahead
         {"type": "string", "pattern": "[(?=]"},
         {
@@ -340,6 +350,24 @@ def test_supported_keywords_are_kept(prop: dict[str, Any]) -> None:
 def test_the_nine_formats_are_kept(fmt: str) -> None:
     schema, _ = strict_schema(obj({"a": {"type": "string", "format": fmt}}, ["a"]))
     assert schema["properties"]["a"]["format"] == fmt
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [{"minLength": 1}, {"maxLength": 5}, {"pattern": "^a"}, {"format": "date"}],
+    ids=["minLength", "maxLength", "pattern", "format"],
+)
+def test_target_compatible_drops_length_pattern_and_format(extra: dict[str, Any]) -> None:
+    source = obj({"a": {"type": "string", **extra}}, ["a"])
+    assert convert(source).schema["properties"]["a"] == {"type": "string", **extra}
+    result = convert(source, target="compatible")
+    assert result.schema["properties"]["a"] == {"type": "string"}
+    assert result.dropped == (Dropped(("properties", "a"), next(iter(extra))),)
+
+
+def test_unknown_target_is_a_programming_error() -> None:
+    with pytest.raises(ValueError, match="target"):
+        convert(obj({}), target="azure")
 
 
 def test_descriptions_and_titles_inside_schemas_are_cleaned() -> None:

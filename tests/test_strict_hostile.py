@@ -28,14 +28,14 @@ PEAK_BYTES = 50 * 1024 * 1024
 REPO = Path(__file__).resolve().parent.parent
 
 
-def outcome(schema: Schema) -> Conversion | Unsupported:
+def outcome(schema: Schema, *, rewrites: bool = True) -> Conversion | Unsupported:
     """Convert `schema`, asserting the fastest of up to three tries is under SECONDS."""
     best = math.inf
     result: Conversion | Unsupported | None = None
     for _ in range(3):
         start = time.perf_counter()
         try:
-            result = convert(schema)
+            result = convert(schema, rewrites=rewrites)
         except Unsupported as error:
             result = error
         best = min(best, time.perf_counter() - start)
@@ -48,23 +48,23 @@ def outcome(schema: Schema) -> Conversion | Unsupported:
     return result
 
 
-def refused(schema: Schema) -> Unsupported:
-    result = outcome(schema)
+def refused(schema: Schema, *, rewrites: bool = True) -> Unsupported:
+    result = outcome(schema, rewrites=rewrites)
     assert isinstance(result, Unsupported), "expected Unsupported, got a conversion"
     return result
 
 
-def converted(schema: Schema) -> Conversion:
-    result = outcome(schema)
+def converted(schema: Schema, *, rewrites: bool = True) -> Conversion:
+    result = outcome(schema, rewrites=rewrites)
     assert isinstance(result, Conversion), f"expected a conversion, got {result}"
     return result
 
 
-def peak_bytes(schema: Schema) -> int:
+def peak_bytes(schema: Schema, *, rewrites: bool = True) -> int:
     tracemalloc.start()
     try:
         with contextlib.suppress(Unsupported):
-            convert(schema)
+            convert(schema, rewrites=rewrites)
         return tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -180,8 +180,17 @@ def test_exponential_fan_out_with_required_properties_converts_in_bounded_memory
 
 def test_exponential_fan_out_with_optional_properties_is_refused_in_bounded_memory() -> None:
     schema = fan_out(60, required=False)
-    assert refused(schema).keyword in ("max_null_paths", "$ref")
-    assert peak_bytes(schema) < PEAK_BYTES
+    assert refused(schema, rewrites=False).keyword in ("max_null_paths", "$ref")
+    assert peak_bytes(schema, rewrites=False) < PEAK_BYTES
+
+
+def test_exponential_fan_out_with_optional_properties_walks_at_run_time() -> None:
+    # README "Rewrites": the nulls are removed by the plan, whose size is the schema's.
+    conversion = converted(fan_out(60, required=False))
+    assert [rewrite.kind for rewrite in conversion.rewrites] == ["dynamic_nulls"]
+    assert conversion.null_paths == () and conversion.decode is not None
+    assert len(conversion.decode) <= 2 * 60 + 2
+    assert peak_bytes(fan_out(60, required=False)) < PEAK_BYTES
 
 
 def _node_definition(*, optional: bool) -> Schema:
@@ -197,13 +206,24 @@ def _node_definition(*, optional: bool) -> Schema:
 
 
 def test_recursion_with_optional_properties_is_refused() -> None:
-    error = refused(_node_definition(optional=True))
+    error = refused(_node_definition(optional=True), rewrites=False)
     assert error.keyword == "$ref"
 
 
 def test_root_recursion_with_optional_properties_is_refused() -> None:
     schema = root({"name": {"type": "string"}, "child": {"$ref": "#"}}, ["name"])
-    assert refused(schema).keyword == "$ref"
+    assert refused(schema, rewrites=False).keyword == "$ref"
+
+
+def test_recursion_with_optional_properties_has_a_cyclic_plan() -> None:
+    conversion = converted(_node_definition(optional=True))
+    assert conversion.decode == [
+        {"object": {"tree": 1}},
+        {"object": {"children": 2}, "drop": ["children"]},
+        {"items": 1},
+    ]
+    schema = root({"name": {"type": "string"}, "child": {"$ref": "#"}}, ["name"])
+    assert converted(schema).decode == [{"object": {"child": 0}, "drop": ["child"]}]
 
 
 def test_recursion_without_optional_properties_converts_and_keeps_the_ref() -> None:

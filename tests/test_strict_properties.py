@@ -9,8 +9,9 @@
     unless it did before, the output passes the independent checker, and the input is untouched.
 
 Each runs on every convertible tool of the real servers' snapshots and on random schemas built
-from the supported vocabulary. Strict mode closes every object (`additionalProperties: false`),
-so (a) draws its instances from the original with its objects closed: the model only ever sends
+from the supported vocabulary, with the rewrites off (`--rewrites off`; the properties of the
+rewrites are in tests/test_rewrites_properties.py). Strict mode closes every object
+(`additionalProperties: false`), so (a) draws its instances from the original with its objects closed: the model only ever sends
 declared properties. Instances come from hypothesis-jsonschema; formats are not checked.
 """
 
@@ -29,13 +30,19 @@ from hypothesis import HealthCheck, assume, given, reject, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
 from jsonschema import Draft202012Validator
-from mcp2openai.strict import Conversion, Unsupported, convert
+from mcp2openai import strict
+from mcp2openai.strict import Conversion, Unsupported
 from mcp2openai.strict.rules import LIMITS
 from openai_checker import strict_violations
 from referencing.exceptions import Unresolvable
 
 Schema = dict[str, Any]
 InstPath = tuple[str | None, ...]
+
+
+def convert(schema: Any) -> Conversion:
+    return strict.convert(schema, rewrites=False)
+
 
 SNAPSHOTS = Path(__file__).resolve().parent.parent / "generated" / "snapshots"
 

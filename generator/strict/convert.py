@@ -8,15 +8,24 @@ references) is converted once, in the order first referenced.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from ..text import clean_text
-from . import rules
-from .errors import Dropped, NullPath, SchemaPath, Unsupported
+from . import decoding, rules
+from .decoding import Raw, RawAnyOf, RawItems, RawObject, RawRef, RawUnwrap
+from .disjoint import disjoint
+from .encodings import Encodings
+from .errors import Dropped, NullPath, Rewrite, SchemaPath, Unsupported
+from .merge import merge_all_of
 from .nullpaths import RefSite, UnitPaths, expand
+from .nulls import NullChecks
 from .patterns import usable_pattern
 from .refs import ROOT, References, pointer
-from .values import check_scalar, finite_number, implied_types, kind, nullable, text_form
+from .rewrites import FreeForm, OpenObject, free_form, open_object
+from .root import normalise_root
+from .values import finite_number, implied_types, nullable
+
+Target = Literal["openai", "compatible"]
 
 _MISSING: Final[Any] = object()
 _OBJECT_KEYWORDS: Final = frozenset({"properties", "required", "additionalProperties"})
@@ -25,61 +34,99 @@ _ASSERTIONS: Final = frozenset(
     {"type", "enum", "const", "anyOf", "items", *_OBJECT_KEYWORDS}
     | set(rules.NUMBER_KEYWORDS + rules.ARRAY_KEYWORDS + rules.STRING_KEYWORDS)
 )
+# Handled by the rewrites (README "Rewrites") when they are on.
+_REWRITTEN_KEYWORDS: Final = frozenset({"allOf", "oneOf", "patternProperties", "propertyNames"})
+# Rewrites the call parser undoes (the others change only the schema).
+_DECODED: Final = frozenset({rules.JSON_STRING, rules.ENTRIES, rules.DYNAMIC_NULLS})
 
 
 @dataclass(frozen=True, slots=True)
 class Conversion:
-    """A strict schema, the instance paths where it added null, and what it dropped."""
+    """A strict schema, the instance paths where it added null, what it dropped, the rewrites
+    it made and the decode plan that undoes them (None: nothing to decode; then `null_paths`
+    is how the call parser removes nulls, else the plan does it and `null_paths` is empty)."""
 
     schema: dict[str, Any]
     null_paths: tuple[NullPath, ...]
     dropped: tuple[Dropped, ...]
+    rewrites: tuple[Rewrite, ...] = ()
+    decode: list[dict[str, Any]] | None = None
 
 
-def convert(schema: object) -> Conversion:
-    """Convert one tool's `inputSchema`; raises `Unsupported` when it cannot be expressed."""
-    return _Converter(_checked_root(schema)).run()
+def convert(schema: object, *, rewrites: bool = True, target: Target = "openai") -> Conversion:
+    """Convert one tool's `inputSchema`; raises `Unsupported` when it cannot be expressed.
+
+    `rewrites` allows the reversible rewrites (README "Rewrites"); `target` "compatible" drops
+    the length, pattern and format keywords that some OpenAI-compatible endpoints refuse.
+    """
+    if target not in rules.TARGETS:
+        raise ValueError(f"target must be one of {rules.TARGETS}, not {target!r}")
+    if not isinstance(schema, dict):
+        raise Unsupported((), "type", "the root schema must be an object schema")
+    return _Converter(schema, rewrites, target).run()
+
+
+def argument_schema(schema: dict[str, Any]) -> dict[str, Any] | None:
+    """The root as a plain object schema (rewrites on), for the typed arguments: None when it
+    is wrapped (an anyOf of objects) or cannot be read as an object."""
+    try:
+        root = normalise_root(schema, References(schema).target, References(schema).scope)
+    except Unsupported:
+        return None
+    return None if root.wrapped else root.content
 
 
 def strict_schema(schema: object) -> tuple[dict[str, Any], tuple[NullPath, ...]]:
-    """The seed's `strict_schema/1`: the strict schema and its null paths."""
-    result = convert(schema)
+    """The seed's `strict_schema/1`: the strict schema and its null paths (no rewrites)."""
+    result = convert(schema, rewrites=False)
     return result.schema, result.null_paths
 
 
-def _checked_root(schema: object) -> dict[str, Any]:
+def _checked_root(schema: dict[str, Any]) -> None:
     # openai-rules.md 1.3 item 1: the root is a plain object schema, never a combinator.
-    if not isinstance(schema, dict):
-        raise Unsupported((), "type", "the root schema must be an object schema")
     for keyword in ("anyOf", "enum", "const", "$ref"):
         if keyword in schema:
             raise Unsupported((), keyword, f"the root must be a plain object, not {keyword}")
     if schema.get("type", _MISSING) not in ("object", ["object"]):
         keyword = "type"
         raise Unsupported((), keyword, 'the root must have "type": "object"')
-    return schema
 
 
-class _Converter:
-    def __init__(self, root: dict[str, Any]) -> None:
-        self.refs = References(root)
+class _Converter(Encodings, NullChecks):
+    def __init__(self, document: dict[str, Any], rewrites: bool, target: Target) -> None:
+        self.refs = References(document)
+        self.rewriting = rewrites
+        self.compatible = target == "compatible"
         self.dropped: list[Dropped] = []
+        self.rewrites: list[Rewrite] = []
         self.paths: dict[str, UnitPaths] = {}
-        self.properties = 0
-        self.chars = 0
-        self.enum_values = 0
         self.unit = UnitPaths()
         self.kept_nulls: list[NullPath] = []  # properties whose null the original allows
+        self.wrapped = False
+        if rewrites:
+            root = normalise_root(document, self._inlined, self.refs.scope)
+            self.content = root.content
+            self.rewrites.extend(root.rewrites)
+            if root.wrapped:
+                self.wrapped = True
+                self.refs.wrap_root(root.content)
+        else:
+            _checked_root(document)
+            self.content = document
 
     def run(self) -> Conversion:
         order = [ROOT]
         queued = {ROOT}
         converted: dict[str, dict[str, Any]] = {}
+        raws: dict[str, Raw] = {}
         while len(converted) < len(order):
             name = order[len(converted)]
             unit = self.refs.units[name]
             self.unit = self.paths[name] = UnitPaths()
-            converted[name] = self._node(unit.schema, unit.path, (), 0, 0, root=name == ROOT)
+            if name == ROOT:
+                converted[name], raws[name] = self._root()
+            else:
+                converted[name], raws[name] = self._node(unit.schema, unit.path, (), 0, 0)
             for site in self.unit.sites:
                 if site.target not in converted and site.target not in queued:
                     queued.add(site.target)
@@ -92,7 +139,42 @@ class _Converter:
         schema = converted[ROOT]
         if len(order) > 1:
             schema["$defs"] = {name: converted[name] for name in order[1:]}
-        return Conversion(schema, expand(self.paths, ROOT), tuple(self.dropped))
+        try:
+            null_paths = expand(self.paths, ROOT)
+        except Unsupported as error:
+            if not self.rewriting or error.keyword not in ("$ref", "max_null_paths"):
+                raise
+            # README "Rewrites": the call parser walks the schema instead of a path table.
+            self.rewrites.append(Rewrite(error.path, rules.DYNAMIC_NULLS))
+            null_paths = ()
+        decode = None
+        if self.wrapped or any(rewrite.kind in _DECODED for rewrite in self.rewrites):
+            finished = decoding.finish(raws, converted)
+            if finished is not None:
+                decode, null_paths = finished.nodes, ()
+                self._count_wrappers(finished.wrapped_objects, schema)
+        return Conversion(
+            schema,
+            null_paths,
+            tuple(self.dropped),
+            tuple(dict.fromkeys(self.rewrites)),
+            decode,
+        )
+
+    def _root(self) -> tuple[dict[str, Any], Raw]:
+        if not self.wrapped:
+            return self._node(self.content, (), (), 0, 0, root=True)
+        name = rules.WRAPPED_ROOT
+        self._count_properties(1, ())
+        self._count_chars(len(name), ())
+        inner, raw = self._node(self.content, (), (name,), 1, 0)
+        out = {
+            "type": "object",
+            "properties": {name: inner},
+            "required": [name],
+            "additionalProperties": False,
+        }
+        return out, RawUnwrap(name, raw)
 
     # -- nodes ---------------------------------------------------------------------------
 
@@ -104,24 +186,38 @@ class _Converter:
         level: int,
         depth: int,
         root: bool = False,
-    ) -> dict[str, Any]:
+    ) -> tuple[dict[str, Any], Raw]:
         if depth > rules.MAX_NODE_DEPTH:
             raise Unsupported(path, "max_depth", f"more than {rules.MAX_NODE_DEPTH} nested schemas")
+        if self.rewriting and not root:
+            free = free_form(schema)
+            if free is not None:
+                return self._json_string(schema, path, free, True)
+            if isinstance(schema, dict) and "allOf" in schema:
+                merged = merge_all_of(schema, path, self._inlined)
+                self.rewrites.append(Rewrite(path, rules.ALL_OF_MERGED))
+                return self._node(merged, path, inst, level, depth + 1)
         if not isinstance(schema, dict):
             raise Unsupported(path, "type", "a boolean or non-object schema has no type")
         for keyword in schema:
-            if keyword in rules.UNSUPPORTED_KEYWORDS:
+            if keyword in rules.UNSUPPORTED_KEYWORDS and not (
+                self.rewriting and keyword in _REWRITTEN_KEYWORDS
+            ):
                 raise Unsupported(path, keyword, f"{keyword!r} is outside OpenAI's strict subset")
         if "$ref" in schema:
             return self._ref(schema, path, inst)
+        branches_key = self._branches_key(schema, path)
         types = self._types(schema, path)
         enum = self._enum(schema["enum"], path, types) if "enum" in schema else None
         const = self._const(schema["const"], path, types) if "const" in schema else _MISSING
         if types is None:
             values = enum if enum is not None else [const] if const is not _MISSING else None
-            if values is None and "anyOf" not in schema:
+            if values is None and branches_key is None:
                 raise Unsupported(path, "type", "no type, enum, const, anyOf or $ref")
             types = implied_types(values) if values is not None else []
+        shape = self._open(schema, path, types, root)
+        if shape is not None and not schema.get("properties"):
+            return self._entries(schema, path, inst, level, depth, shape, types)
         out: dict[str, Any] = {}
         for keyword in rules.ANNOTATIONS:
             if isinstance(schema.get(keyword), str):
@@ -132,18 +228,47 @@ class _Converter:
             out["enum"] = enum
         if const is not _MISSING:
             out["const"] = const
-        if "anyOf" in schema:
-            out["anyOf"] = self._any_of(schema["anyOf"], path, inst, level, depth)
+        parts: list[Raw] = []
+        if branches_key is not None:
+            out["anyOf"], raw = self._any_of(schema, branches_key, path, inst, level, depth)
+            parts.append(raw)
         if "object" in types:
-            properties, required = self._object(schema, path, inst, level, depth, root)
+            properties, required, raw_object = self._object(
+                schema, path, inst, level, depth, root, shape
+            )
             out.update(properties=properties, required=required, additionalProperties=False)
+            parts.append(raw_object)
         if "array" in types:
-            out["items"] = self._items(schema, path, inst, level, depth)
+            out["items"], raw_items = self._items(schema, path, inst, level, depth)
+            parts.append(RawItems(raw_items))
         self._constraints(schema, types, out)
-        self._drop_rest(schema, path, out, root)
-        return out
+        self._drop_rest(schema, path, out, root, shape is not None or branches_key == "oneOf")
+        return out, self._together(parts, path)
 
-    def _ref(self, schema: dict[str, Any], path: SchemaPath, inst: NullPath) -> dict[str, Any]:
+    def _branches_key(self, schema: dict[str, Any], path: SchemaPath) -> str | None:
+        """anyOf, or (rewrites on) a oneOf whose branches no value can match twice."""
+        if "oneOf" not in schema or not self.rewriting:
+            return "anyOf" if "anyOf" in schema else None
+        if "anyOf" in schema:
+            raise Unsupported(path, "oneOf", "oneOf beside anyOf")
+        branches = schema["oneOf"]
+        if not isinstance(branches, list) or not branches:
+            raise Unsupported(path, "oneOf", "oneOf must be a non-empty list of schemas")
+        if not disjoint(branches, path, self.refs.target):
+            raise Unsupported(path, "oneOf", "the oneOf branches are not provably disjoint")
+        self.rewrites.append(Rewrite(path, rules.ONE_OF_AS_ANY_OF))
+        return "oneOf"
+
+    def _together(self, parts: list[Raw], path: SchemaPath) -> Raw:
+        """One raw plan for a node that is several things at once (an object and an array)."""
+        doing: list[Raw] = [part for part in parts if part is not None]
+        if len(doing) <= 1:
+            return doing[0] if doing else None
+        return decoding.RawAll(doing, path)
+
+    def _ref(
+        self, schema: dict[str, Any], path: SchemaPath, inst: NullPath
+    ) -> tuple[dict[str, Any], Raw]:
         name = self.refs.resolve(schema["$ref"], path)
         self.unit.sites.append(RefSite(inst, name, path))
         annotations: dict[str, Any] = {}
@@ -154,10 +279,19 @@ class _Converter:
                 raise Unsupported(path, "$ref", f"$ref beside {keyword!r} would need a merge")
             elif keyword != "$ref":
                 self.dropped.append(Dropped(path, keyword))
+        raw = RawRef(name, path)
         # DESIGN.md: a $ref node takes no siblings; annotations move onto an enclosing anyOf.
         if annotations:
-            return {**annotations, "anyOf": [{"$ref": pointer(name)}]}
-        return {"$ref": pointer(name)}
+            return {**annotations, "anyOf": [{"$ref": pointer(name)}]}, raw
+        return {"$ref": pointer(name)}, raw
+
+    def _inlined(self, ref: Any, path: SchemaPath) -> tuple[Any, SchemaPath]:
+        """The target of a $ref that a rewrite copies to where the $ref is: its own
+        references then resolve from here, so it must share this place's base."""
+        target, where = self.refs.target(ref, path)
+        if self.refs.scope(where) != self.refs.scope(path):
+            raise Unsupported(path, "$id", "a $ref into another resource cannot be merged here")
+        return target, where
 
     def _types(self, schema: dict[str, Any], path: SchemaPath) -> list[str] | None:
         declared = schema.get("type", _MISSING)
@@ -172,52 +306,48 @@ class _Converter:
         return list(dict.fromkeys(names))
 
     def _any_of(
-        self, branches: Any, path: SchemaPath, inst: NullPath, level: int, depth: int
-    ) -> list[dict[str, Any]]:
+        self,
+        schema: dict[str, Any],
+        key: str,
+        path: SchemaPath,
+        inst: NullPath,
+        level: int,
+        depth: int,
+    ) -> tuple[list[dict[str, Any]], RawAnyOf]:
+        branches = schema[key]
         if not isinstance(branches, list) or not branches:
-            raise Unsupported(path, "anyOf", "anyOf must be a non-empty list of schemas")
-        self._refuse_ambiguous_nulls(branches, path)
+            raise Unsupported(path, key, f"{key} must be a non-empty list of schemas")
+        self._refuse_ambiguous_nulls(branches, path, key)
         converted = []
+        raws: list[Raw] = []
         added: list[tuple[set[NullPath], set[NullPath]]] = []  # per branch: null paths, kept
         for index, branch in enumerate(branches):
             own, kept = len(self.unit.own), len(self.kept_nulls)
-            converted.append(self._node(branch, (*path, "anyOf", index), inst, level, depth + 1))
+            out, raw = self._node(branch, (*path, key, index), inst, level, depth + 1)
+            converted.append(out)
+            raws.append(raw)
             added.append((set(self.unit.own[own:]), set(self.kept_nulls[kept:])))
         for index, (synthetic, _) in enumerate(added):
             for other, (_, kept_paths) in enumerate(added):
                 clash = sorted(synthetic & kept_paths, key=repr) if other != index else []
                 if clash:
                     reason = f"{clash[0]} is optional in one branch and accepts null in another"
-                    raise Unsupported(path, "anyOf", reason)
-        return converted
+                    raise Unsupported(path, key, reason)
+        return converted, RawAnyOf(raws, converted, path)
 
-    def _refuse_ambiguous_nulls(self, branches: list[Any], path: SchemaPath) -> None:
-        """A property optional (so a null path) in one object branch and accepting null in
-        another would make a null from the model ambiguous: removing it could turn a valid
-        call into one no branch accepts. This checks the branches' own properties, $ref
-        branches included, from the input; `_any_of` checks every depth of inline branches
-        from what their conversion recorded."""
-        synthetic: set[str] = set()
-        kept: set[str] = set()
-        for index, branch in enumerate(branches):
-            target = branch
-            if isinstance(branch, dict) and "$ref" in branch:
-                target = self.refs.units[self.refs.resolve(branch["$ref"], path)].schema
-            properties = target.get("properties") if isinstance(target, dict) else None
-            if not isinstance(properties, dict):
-                continue
-            required = target.get("required")
-            required = required if isinstance(required, list) else []
-            where = (*path, "anyOf", index, "properties")
-            for name, sub in properties.items():
-                if self._allows_null(sub, (*where, name)):
-                    kept.add(name)
-                elif name not in required:
-                    synthetic.add(name)
-        clash = sorted(synthetic & kept)
-        if clash:
-            reason = f"property {clash[0]!r} is optional in one branch and accepts null in another"
-            raise Unsupported(path, "anyOf", reason)
+    def _open(
+        self, schema: dict[str, Any], path: SchemaPath, types: list[str], root: bool
+    ) -> OpenObject | None:
+        """How the keys beyond the declared properties travel (rewrites on), if there are any."""
+        if not self.rewriting or "object" not in types:
+            return None
+        if (
+            root
+            and not {"additionalProperties", "patternProperties"} & schema.keys()
+            and not schema.get("properties")
+        ):
+            return None  # README: an object root without properties takes no arguments
+        return open_object(schema, path, self.compatible)
 
     def _object(
         self,
@@ -227,7 +357,8 @@ class _Converter:
         level: int,
         depth: int,
         root: bool,
-    ) -> tuple[dict[str, Any], list[str]]:
+        shape: OpenObject | None,
+    ) -> tuple[dict[str, Any], list[str], RawObject]:
         level += 1
         if level > rules.MAX_OBJECT_DEPTH:
             raise Unsupported(
@@ -237,118 +368,64 @@ class _Converter:
         if not isinstance(properties, dict):
             raise Unsupported(path, "properties", "properties must be an object")
         additional = schema.get("additionalProperties", _MISSING)
-        if additional is not _MISSING and additional is not False:
+        if shape is None and additional is not _MISSING and additional is not False:
             raise Unsupported(path, "additionalProperties", "an open map cannot be strict")
-        if not properties and additional is _MISSING and not root:
+        if not properties and additional is _MISSING and not root and shape is None:
             raise Unsupported(
                 path,
                 "type",
                 "an object with no properties and no additionalProperties: false is an open map",
             )
-        self.properties += len(properties)
-        if self.properties > rules.MAX_PROPERTIES:
-            raise Unsupported(
-                path, "max_properties", f"more than {rules.MAX_PROPERTIES} properties"
-            )
+        self._count_properties(len(properties), path)
         self._count_chars(sum(len(name) for name in properties), path)
         required = schema.get("required", [])
         if not isinstance(required, list):
             self.dropped.append(Dropped(path, "required"))
             required = []
         out: dict[str, Any] = {}
+        raw = RawObject()
         for name, sub in properties.items():
-            child = self._node(sub, (*path, "properties", name), (*inst, name), level, depth + 1)
-            if self._allows_null(sub, (*path, "properties", name)):
+            where = (*path, "properties", name)
+            child, raw_child = self._node(sub, where, (*inst, name), level, depth + 1)
+            if self._allows_null(sub, where):
                 self.kept_nulls.append((*inst, name))  # the model's null here is a value
             elif name not in required:
                 child = nullable(child)
                 self.unit.own.append((*inst, name))
+                raw.drop.append(name)
             out[name] = child
-        return out, sorted(out)
+            if raw_child is not None:
+                raw.props[name] = raw_child
+        if shape is not None:
+            self._extras(out, raw, shape, path, inst, level, depth)
+        return out, sorted(out), raw
 
     def _items(
         self, schema: dict[str, Any], path: SchemaPath, inst: NullPath, level: int, depth: int
-    ) -> dict[str, Any]:
+    ) -> tuple[dict[str, Any], Raw]:
         items = schema.get("items", _MISSING)
         if items is _MISSING:
+            if self.rewriting:  # an array of anything: each item a JSON string
+                self.rewrites.append(Rewrite((*path, "items"), rules.JSON_STRING))
+                return self._json_string(True, (*path, "items"), FreeForm(None), False)
             raise Unsupported(path, "type", "an array needs an items schema")
         if isinstance(items, list):
             raise Unsupported(path, "items", "tuple-form items are outside the strict subset")
         return self._node(items, (*path, "items"), (*inst, None), level, depth + 1)
 
-    # -- values --------------------------------------------------------------------------
-
-    def _enum(self, values: Any, path: SchemaPath, types: list[str] | None) -> list[Any]:
-        if not isinstance(values, list) or not values:
-            raise Unsupported(path, "enum", "enum must be a non-empty list")
-        distinct: dict[tuple[str, Any], Any] = {}
-        for value in values:
-            check_scalar(value, path, "enum", types)
-            distinct.setdefault((kind(value), value), value)
-        unique = list(distinct.values())
-        self.enum_values += len(unique)
-        if self.enum_values > rules.MAX_ENUM_VALUES:
-            raise Unsupported(
-                path, "max_enum_values", f"more than {rules.MAX_ENUM_VALUES} enum values"
-            )
-        texts = [text_form(value) for value in unique]
-        size = sum(len(text) for text in texts)
-        large = len(unique) > rules.LARGE_ENUM and all(isinstance(v, str) for v in unique)
-        if large and size > rules.MAX_LARGE_ENUM_CHARS:
-            raise Unsupported(path, "max_enum_chars", "a large string enum is too long")
-        self._count_chars(size, path)
-        return unique
-
-    def _const(self, value: Any, path: SchemaPath, types: list[str] | None) -> Any:
-        check_scalar(value, path, "const", types)
-        if isinstance(value, str):
-            self._count_chars(len(value), path)
-        return value
-
-    def _count_chars(self, size: int, path: SchemaPath) -> None:
-        self.chars += size
-        if self.chars > rules.MAX_CHARS:
-            raise Unsupported(
-                path, "max_chars", f"more than {rules.MAX_CHARS} characters of names and values"
-            )
-
-    def _allows_null(self, schema: Any, path: SchemaPath, depth: int = 0) -> bool:
-        """Whether the input schema already accepts null (every assertion present allows it).
-
-        Follows `anyOf` and `$ref`; a chain of them deeper than any real schema is refused
-        rather than followed (it would take the stack, or never end for a cycle of aliases).
-        """
-        if depth > rules.MAX_NODE_DEPTH:
-            raise Unsupported(path, "max_depth", "a chain of $ref/anyOf too long to follow")
-        if not isinstance(schema, dict):
-            return False
-        verdicts: list[bool] = []
-        declared = schema.get("type", _MISSING)
-        if declared is not _MISSING:
-            verdicts.append(
-                declared == "null" or (isinstance(declared, list) and "null" in declared)
-            )
-        if isinstance(schema.get("enum"), list):
-            verdicts.append(any(value is None for value in schema["enum"]))
-        if "const" in schema:
-            verdicts.append(schema["const"] is None)
-        if isinstance(schema.get("anyOf"), list):
-            branches = schema["anyOf"]
-            verdicts.append(any(self._allows_null(b, path, depth + 1) for b in branches))
-        if "$ref" in schema:
-            target = self.refs.units[self.refs.resolve(schema["$ref"], path)].schema
-            verdicts.append(self._allows_null(target, path, depth + 1))
-        return bool(verdicts) and all(verdicts)
-
     # -- keywords kept or dropped --------------------------------------------------------
 
     def _constraints(self, schema: dict[str, Any], types: list[str], out: dict[str, Any]) -> None:
-        if "string" in types:
+        if "string" in types and not self.compatible:
             pattern = schema.get("pattern")
             if isinstance(pattern, str) and usable_pattern(pattern):
                 out["pattern"] = pattern
             if schema.get("format") in rules.FORMATS:
                 out["format"] = schema["format"]
+            for keyword in rules.LENGTH_KEYWORDS:
+                value = schema.get(keyword)
+                if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+                    out[keyword] = value
         if "number" in types or "integer" in types:
             for keyword in rules.NUMBER_KEYWORDS:
                 value = schema.get(keyword)
@@ -361,11 +438,18 @@ class _Converter:
                     out[keyword] = value
 
     def _drop_rest(
-        self, schema: dict[str, Any], path: SchemaPath, out: dict[str, Any], root: bool
+        self,
+        schema: dict[str, Any],
+        path: SchemaPath,
+        out: dict[str, Any],
+        root: bool,
+        rewritten: bool,
     ) -> None:
         for keyword in schema:
             if keyword in out or (keyword in _OBJECT_KEYWORDS and "properties" in out):
                 continue
             if root and keyword in ("$defs", "definitions"):
                 continue
+            if rewritten and keyword in ("oneOf", "patternProperties", "propertyNames"):
+                continue  # travels in another shape (README "Rewrites")
             self.dropped.append(Dropped(path, keyword))

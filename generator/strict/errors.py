@@ -1,4 +1,4 @@
-"""The two things a conversion can say about a schema besides the result."""
+"""What a conversion can say about a schema besides the result."""
 
 from __future__ import annotations
 
@@ -31,6 +31,17 @@ class Dropped:
 
     path: SchemaPath
     keyword: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rewrite:
+    """A place of the original schema sent in another shape that the call parser undoes.
+
+    `kind` is one of `rules.REWRITE_KINDS`; `path` locates the rewritten node in the input.
+    """
+
+    path: SchemaPath
+    kind: str
 
 
 def format_path(path: SchemaPath) -> str:

@@ -4,6 +4,11 @@ OpenAI lets `$ref` point only at `#` or at root `$defs` (openai-rules.md 1.3 ite
 also reference `definitions` (draft-07) and points inside the schema body
 (`#/properties/a/items`, which zod-to-json-schema emits for repeated sub-schemas). Each distinct
 target gets one definition name, so a shared sub-schema is converted once however often it is used.
+
+A nested `$id` starts a new schema resource: a `#/...` reference inside it resolves against that
+resource, not the document root (JSON Schema 2020-12, section 8.2.1). References are resolved
+by that rule, or refused with keyword `$id` where the rule depends on the draft (a `$ref` beside
+an `$id`) or the base cannot be told; never against the wrong base.
 """
 
 from __future__ import annotations
@@ -17,6 +22,26 @@ from .errors import SchemaPath, Unsupported
 
 ROOT: Final = "#"
 _UNSAFE_NAME_CHARS: Final = re.compile(r"[^A-Za-z0-9_-]")
+# JSON Schema applicators, by the shape of their value: one schema, a map or a list of schemas.
+_ONE: Final = frozenset(
+    {
+        "items",
+        "additionalItems",
+        "additionalProperties",
+        "unevaluatedItems",
+        "unevaluatedProperties",
+        "contains",
+        "propertyNames",
+        "not",
+        "if",
+        "then",
+        "else",
+    }
+)
+_MAP: Final = frozenset(
+    {"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"}
+)
+_LIST: Final = frozenset({"anyOf", "oneOf", "allOf", "prefixItems", "items"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,11 +62,42 @@ def pointer(name: str) -> str:
     return name if name == ROOT else "#/$defs/" + name
 
 
+def changes_base(schema: object, path: SchemaPath) -> bool:
+    """Whether `schema` has an `$id` that starts a new resource (not a bare "#anchor")."""
+    if not isinstance(schema, dict) or "$id" not in schema:
+        return False
+    value = schema["$id"]
+    if not isinstance(value, str):
+        raise Unsupported(path, "$id", "$id must be a string")
+    return bool(value) and not value.startswith("#")
+
+
+def has_nested_id(root: object) -> bool:
+    """Whether any schema below the root (applicators only) starts a resource of its own."""
+    stack: list[tuple[object, SchemaPath]] = [(root, ())]
+    while stack:
+        node, path = stack.pop()
+        if not isinstance(node, dict):
+            continue
+        if path and changes_base(node, path):
+            return True
+        for keyword, value in node.items():
+            if keyword in _MAP and isinstance(value, dict):
+                stack.extend((sub, (*path, keyword, name)) for name, sub in value.items())
+            elif keyword in _LIST and isinstance(value, list):
+                stack.extend((sub, (*path, keyword, i)) for i, sub in enumerate(value))
+            elif keyword in _ONE:
+                stack.append((value, (*path, keyword)))
+    return False
+
+
 class References:
     """Maps every `$ref` met during conversion to a unit name, hoisting body targets."""
 
     def __init__(self, root: dict[str, Any]) -> None:
         self._root = root
+        self._content: Any = None
+        self._nested = has_nested_id(root)
         self._names: dict[tuple[str, ...], str] = {(): ROOT}
         self.units: dict[str, Unit] = {ROOT: Unit(ROOT, root, ())}
         for keyword in ("$defs", "definitions"):
@@ -54,12 +110,66 @@ class References:
                 emitted = _UNSAFE_NAME_CHARS.sub("_", name) or "def"
                 self._add((keyword, name), emitted, schema, (keyword, name))
 
+    def wrap_root(self, content: Any) -> None:
+        """The emitted root is a wrapper around `content`: `#` is then a definition of its own."""
+        self._content = content
+        del self._names[()]
+
     def root_definitions(self) -> list[tuple[str, SchemaPath]]:
         """The root `$defs`/`definitions` entries, as unit names with their input paths."""
         return [(unit.name, unit.path) for unit in self.units.values() if unit.name != ROOT]
 
     def resolve(self, ref: object, path: SchemaPath) -> str:
         """The unit name that `ref` (found at `path`) points to."""
+        tokens = self._tokens(ref, path)
+        known = self._names.get(tokens)
+        if known is not None:
+            return known
+        target, target_path = self._target(tokens, str(ref), path)
+        hoisted = _UNSAFE_NAME_CHARS.sub("_", "_".join(tokens)) or "root"
+        return self._add(tokens, hoisted, target, target_path)
+
+    def target(self, ref: object, path: SchemaPath) -> tuple[Any, SchemaPath]:
+        """The schema `ref` (found at `path`) points to, and its path, without hoisting it."""
+        tokens = self._tokens(ref, path)
+        return self._target(tokens, str(ref), path)
+
+    def scope(self, path: SchemaPath) -> SchemaPath:
+        """The resource a `#...` reference at `path` resolves against: `()` for the document,
+        else the nearest schema on the way to `path` (itself included) with an `$id`."""
+        if not self._nested:
+            return ()
+        node: Any = self._root
+        scope: SchemaPath = ()
+        index = 0
+        while True:
+            if index and changes_base(node, path[:index]):
+                scope = path[:index]
+            if index == len(path):
+                if scope == path and "$ref" in node:
+                    # 2020-12 resolves this $ref against the $id beside it, draft-07 ignores
+                    # that $id: the target depends on the draft.
+                    raise Unsupported(path, "$id", "an $id beside a $ref")
+                return scope
+            keyword = path[index]
+            value = node.get(keyword) if isinstance(node, dict) else None
+            if keyword in _MAP and isinstance(value, dict) and index + 1 < len(path):
+                node, index = value.get(path[index + 1]), index + 2
+            elif keyword in _LIST and isinstance(value, list) and index + 1 < len(path):
+                position = path[index + 1]
+                inside = isinstance(position, int) and 0 <= position < len(value)
+                node = value[position] if isinstance(position, int) and inside else None
+                index += 2
+            elif keyword in _ONE:
+                node, index = value, index + 1
+            else:
+                node = None
+            if not isinstance(node, dict):
+                raise Unsupported(
+                    path, "$id", "a nested $id: the base of this reference is unclear"
+                )
+
+    def _tokens(self, ref: object, path: SchemaPath) -> tuple[str, ...]:
         if not isinstance(ref, str):
             raise Unsupported(path, "$ref", "a reference must be a string")
         if not ref.startswith("#"):
@@ -70,12 +180,14 @@ class References:
         tokens = tuple(
             token.replace("~1", "/").replace("~0", "~") for token in fragment.split("/")[1:]
         )
-        known = self._names.get(tokens)
-        if known is not None:
-            return known
-        target, target_path = self._follow(tokens, ref, path)
-        hoisted = _UNSAFE_NAME_CHARS.sub("_", "_".join(tokens)) or "root"
-        return self._add(tokens, hoisted, target, target_path)
+        return (*(str(part) for part in self.scope(path)), *tokens)
+
+    def _target(
+        self, tokens: tuple[str, ...], ref: str, path: SchemaPath
+    ) -> tuple[Any, SchemaPath]:
+        if not tokens and self._content is not None:
+            return self._content, ()
+        return self._follow(tokens, ref, path)
 
     def _follow(
         self, tokens: tuple[str, ...], ref: str, path: SchemaPath

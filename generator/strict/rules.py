@@ -45,13 +45,15 @@ NUMBER_KEYWORDS: Final = (
     "exclusiveMaximum",
 )
 ARRAY_KEYWORDS: Final = ("minItems", "maxItems")
-STRING_KEYWORDS: Final = ("pattern", "format")
+# Kept on strings for `--target openai`, as the seed says. OpenAI refused minLength/maxLength
+# under strict in 2024-2025 but accepts and enforces them since: docs/strict-sources.md gives
+# the dated evidence. `--target compatible` drops these four (endpoints that refuse them).
+STRING_KEYWORDS: Final = ("pattern", "format", "minLength", "maxLength")
+LENGTH_KEYWORDS: Final = ("minLength", "maxLength")
 
-# The seed keeps minLength/maxLength, but OpenAI refused them under strict as late as 2025-12
-# (openai-rules.md 1.4) and the current guide lists neither. One refused keyword fails the
-# whole request, while dropping a length bound only widens what the model may send (the
-# server still validates), so they are dropped. README "Decisions" records this deviation.
-DROPPED_DESPITE_SEED: Final = frozenset({"minLength", "maxLength"})
+# Where the strict schemas go: OpenAI itself, or an OpenAI-compatible endpoint (DeepSeek,
+# some Azure deployments, local servers) that refuses length, pattern and format keywords.
+TARGETS: Final = ("openai", "compatible")
 
 # openai-rules.md 1.2: the nine formats strict mode accepts.
 FORMATS: Final = frozenset(
@@ -84,3 +86,29 @@ LIMITS: Final = frozenset(
 # Not an OpenAI rule: a bound on schema nesting of any kind (arrays of arrays, anyOf in anyOf)
 # so that hostile input can never exhaust the stack. Object nesting is capped at 10 anyway.
 MAX_NODE_DEPTH: Final = 64
+
+# ---- Reversible rewrites (issue 10; README "Rewrites") --------------------------------------
+
+# The kinds listed in REPORT.rewrites, one per rewritten place of an original schema.
+JSON_STRING: Final = "json_string"  # a free-form value travels as a string holding JSON
+ENTRIES: Final = "entries"  # a map travels as a list of {"key", "value"} entries
+ONE_OF_AS_ANY_OF: Final = "oneOf_as_anyOf"  # provably disjoint oneOf branches, sent as anyOf
+ALL_OF_MERGED: Final = "allOf_merged"  # allOf members merged into one schema
+ROOT_WRAPPED: Final = "root_wrapped"  # a root that is not a plain object schema, made one
+DYNAMIC_NULLS: Final = "dynamic_nulls"  # nulls removed by walking the schema at run time
+REWRITE_KINDS: Final = (
+    JSON_STRING,
+    ENTRIES,
+    ONE_OF_AS_ANY_OF,
+    ALL_OF_MERGED,
+    ROOT_WRAPPED,
+    DYNAMIC_NULLS,
+)
+
+# Names the rewrites give to the properties they add. A generated name never equals a
+# declared property of the same object: a numeric suffix makes it unique.
+ENTRY_KEY: Final = "key"
+ENTRY_VALUE: Final = "value"
+EXTRA_PROPERTIES: Final = "extra_properties"  # the rest of an object with open properties
+WRAPPED_ROOT: Final = "arguments"  # the one property a wrapped root becomes
+WRAPPED_JSON: Final = "json"  # a JSON string told apart from a sibling string branch

@@ -1,4 +1,5 @@
-"""Value-level rules of the conversion: nullability, enum and const values and their types."""
+"""Value-level rules of the conversion: nullability, enum and const values and their types,
+and the size limits they count toward."""
 
 from __future__ import annotations
 
@@ -88,3 +89,53 @@ def finite_number(value: Any) -> TypeGuard[int | float]:
         return False
     # An int is always finite; math.isfinite would overflow on one beyond float range.
     return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
+
+
+class Budget:
+    """OpenAI's limits on one schema (openai-rules.md 1.6), counted while converting; and the
+    enum and const values, which count toward them. Mixin of the converter."""
+
+    properties = 0
+    chars = 0
+    enum_values = 0
+
+    def _enum(self, values: Any, path: SchemaPath, types: list[str] | None) -> list[Any]:
+        if not isinstance(values, list) or not values:
+            raise Unsupported(path, "enum", "enum must be a non-empty list")
+        distinct: dict[tuple[str, Any], Any] = {}
+        for value in values:
+            check_scalar(value, path, "enum", types)
+            distinct.setdefault((kind(value), value), value)
+        unique = list(distinct.values())
+        self.enum_values += len(unique)
+        if self.enum_values > rules.MAX_ENUM_VALUES:
+            raise Unsupported(
+                path, "max_enum_values", f"more than {rules.MAX_ENUM_VALUES} enum values"
+            )
+        texts = [text_form(value) for value in unique]
+        size = sum(len(text) for text in texts)
+        large = len(unique) > rules.LARGE_ENUM and all(isinstance(v, str) for v in unique)
+        if large and size > rules.MAX_LARGE_ENUM_CHARS:
+            raise Unsupported(path, "max_enum_chars", "a large string enum is too long")
+        self._count_chars(size, path)
+        return unique
+
+    def _const(self, value: Any, path: SchemaPath, types: list[str] | None) -> Any:
+        check_scalar(value, path, "const", types)
+        if isinstance(value, str):
+            self._count_chars(len(value), path)
+        return value
+
+    def _count_chars(self, size: int, path: SchemaPath) -> None:
+        self.chars += size
+        if self.chars > rules.MAX_CHARS:
+            raise Unsupported(
+                path, "max_chars", f"more than {rules.MAX_CHARS} characters of names and values"
+            )
+
+    def _count_properties(self, count: int, path: SchemaPath) -> None:
+        self.properties += count
+        if self.properties > rules.MAX_PROPERTIES:
+            raise Unsupported(
+                path, "max_properties", f"more than {rules.MAX_PROPERTIES} properties"
+            )

@@ -1,0 +1,434 @@
+"""The decode plan: how the call parser turns the model's strict-shaped arguments back into the
+server's original shape (README "Rewrites").
+
+While converting, each node gets a raw plan (the classes below). `finish` turns the raw plans of
+the root and the definitions into a flat list of plain dicts, the data table the generated
+module carries: node 0 is the root, children are list indices, `None` is "nothing to do", so a
+recursive schema is a cycle of indices and the table is never deeper than four brackets.
+
+Node shapes (exactly one of the first keys; templates/runtime.py interprets them):
+
+- `{"object": {name: child}, "drop": [name...], "extra": name, "extra_value": child,
+  "names": [name...]}`: an object. Remove the nulls the model sent for `drop` (optional
+  properties: null means absent), decode the children, and merge the entries of property
+  `extra` (when present) into the object, rejecting a key of `names` (declared properties).
+- `{"items": child}`: every item of an array.
+- `{"anyOf": {tag: child, "object": [[keys, child]...]}}`: the branch a value belongs to, told
+  by its JSON type (`string`, `number`, `boolean`, `null`, `array`) or, for an object, by its
+  exact set of keys (strict mode makes every object carry every property).
+- `{"json": types}`: a string holding JSON; its value must have one of `types` (None: any).
+- `{"entries": child, "null": true}`: a list of `{"key", "value"}` entries, rebuilt as an
+  object (`null`: the list may be null, and stays so).
+- `{"unwrap": name, "then": child}`: the value is the one property `name` of an object.
+- `{"all": [child...]}`: several of the above, each acting on values of its own JSON type.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Final, TypeAlias
+
+from . import rules
+from .errors import SchemaPath, Unsupported
+
+Node: TypeAlias = dict[str, Any]  # an emitted plan node: JSON-like data only
+Tag: TypeAlias = str | tuple[str, frozenset[str]]  # a JSON type, or ("object", its keys)
+
+_CLASS: Final = {
+    "string": "string",
+    "number": "number",
+    "integer": "number",
+    "boolean": "boolean",
+    "null": "null",
+    "array": "array",
+    "object": "object",
+}
+
+
+@dataclass(slots=True)
+class RawObject:
+    props: dict[str, Raw] = field(default_factory=dict)
+    drop: list[str] = field(default_factory=list)
+    extra: str | None = None
+    extra_value: Raw = None
+    names: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class RawItems:
+    item: Raw
+
+
+@dataclass(slots=True)
+class RawAnyOf:
+    branches: list[Raw]
+    schemas: list[dict[str, Any]]  # the emitted branches (the same dicts the output holds)
+    path: SchemaPath
+
+
+@dataclass(slots=True)
+class RawAll:
+    """A node that is several things at once (say an object and an array): each part acts on
+    the values of its own JSON type."""
+
+    parts: list[Raw]
+    path: SchemaPath
+
+
+@dataclass(slots=True)
+class RawRef:
+    name: str
+    path: SchemaPath  # of the $ref in the input
+
+
+@dataclass(slots=True)
+class RawJson:
+    types: list[str] | None
+
+
+@dataclass(slots=True)
+class RawEntries:
+    value: Raw
+    nullable: bool  # the list may be null (the map accepted null)
+
+
+@dataclass(slots=True)
+class RawUnwrap:
+    name: str
+    inner: Raw
+
+
+Raw: TypeAlias = (
+    RawObject | RawItems | RawAnyOf | RawAll | RawRef | RawJson | RawEntries | RawUnwrap | None
+)
+
+
+@dataclass(slots=True)
+class Finished:
+    nodes: list[Node]
+    wrapped_objects: int  # objects added to tell a JSON string from a sibling string branch
+
+
+def finish(units: dict[str, Raw], schemas: dict[str, dict[str, Any]]) -> Finished | None:
+    """The flat plan for a tool, None when it has nothing to do. `units` are the raw plans of
+    the root ("#") and the definitions, `schemas` their emitted schemas. May mutate emitted
+    anyOf branches (a JSON string beside a string branch is wrapped in an object); raises
+    Unsupported when branches that decode differently cannot be told apart at run time."""
+    return _Finisher(units, schemas).run()
+
+
+class _Finisher:
+    def __init__(self, units: dict[str, Raw], schemas: dict[str, dict[str, Any]]) -> None:
+        self.units = units
+        self.schemas = schemas
+        self.nodes: list[Node] = []
+        self.unit_index: dict[str, int | None] = {}
+        self.pending: list[tuple[str, int]] = []  # units reserved, not yet emitted
+        self.trivial = self._trivial_units()
+        self.tags_memo: dict[str, set[Tag]] = {}
+        self.wrapped = 0
+        self.seen: dict[str, int] = {}  # canonical JSON of an emitted leaf node -> its index
+
+    def run(self) -> Finished | None:
+        if "#" in self.trivial:
+            return None
+        self._refuse_unproductive_cycles()
+        self._unit("#")  # the root is reserved first: node 0
+        while self.pending:  # definitions are emitted one after the other, never nested
+            name, reserved = self.pending.pop()
+            self._fill(name, reserved)
+        return Finished(self.nodes, self.wrapped)
+
+    # -- which plans do something ----------------------------------------------------------
+
+    def _trivial_units(self) -> set[str]:
+        """Units whose plan does nothing: neither they nor any unit they reach decodes or
+        removes a null (propagated back along references, like the null paths)."""
+        referrers: dict[str, list[str]] = {}
+        doing: list[str] = []
+        for name, raw in self.units.items():
+            refs: list[str] = []
+            if not self._is_trivial(raw, set(self.units), refs):
+                doing.append(name)
+            for target in refs:
+                referrers.setdefault(target, []).append(name)
+        busy = set(doing)
+        while doing:
+            for referrer in referrers.get(doing.pop(), ()):
+                if referrer not in busy:
+                    busy.add(referrer)
+                    doing.append(referrer)
+        return set(self.units) - busy
+
+    def _is_trivial(self, raw: Raw, trivial: set[str], refs: list[str] | None = None) -> bool:
+        """Whether `raw` does nothing, taking the units in `trivial` to do nothing (the
+        references met are collected in `refs`)."""
+        if raw is None:
+            return True
+        if isinstance(raw, RawObject):
+            return (
+                not raw.drop
+                and raw.extra is None
+                and all(self._is_trivial(sub, trivial, refs) for sub in raw.props.values())
+            )
+        if isinstance(raw, RawItems):
+            return self._is_trivial(raw.item, trivial, refs)
+        if isinstance(raw, RawAnyOf):
+            return all([self._is_trivial(branch, trivial, refs) for branch in raw.branches])
+        if isinstance(raw, RawAll):
+            return all([self._is_trivial(part, trivial, refs) for part in raw.parts])
+        if isinstance(raw, RawRef):
+            if refs is not None:
+                refs.append(raw.name)
+            return raw.name in trivial
+        return False  # json, entries, unwrap always decode
+
+    # -- emitting nodes --------------------------------------------------------------------
+
+    def _emit(self, raw: Raw) -> int | None:
+        if raw is None:
+            return None
+        if isinstance(raw, RawRef):
+            return self._unit(raw.name)
+        if isinstance(raw, RawObject):
+            if self._is_trivial(raw, self.trivial):
+                return None
+            node: Node = {"object": {}}
+            for name, sub in raw.props.items():
+                index = self._emit(sub)
+                if index is not None:
+                    node["object"][name] = index
+            if raw.drop:
+                node["drop"] = list(raw.drop)
+            if raw.extra is not None:
+                node.update(extra=raw.extra, extra_value=self._emit(raw.extra_value))
+                node["names"] = list(raw.names)
+            return self._add(node)
+        if isinstance(raw, RawItems):
+            item = self._emit(raw.item)
+            return None if item is None else self._add({"items": item})
+        if isinstance(raw, RawJson):
+            return self._add({"json": raw.types})
+        if isinstance(raw, RawEntries):
+            entries: Node = {"entries": self._emit(raw.value)}
+            if raw.nullable:
+                entries["null"] = True
+            return self._add(entries)
+        if isinstance(raw, RawUnwrap):
+            return self._add({"unwrap": raw.name, "then": self._emit(raw.inner)})
+        if isinstance(raw, RawAll):
+            return self._all(raw)
+        return self._any_of(raw)
+
+    def _all(self, raw: RawAll) -> int | None:
+        emitted = [(part, self._emit(part)) for part in raw.parts]
+        doing = [(part, index) for part, index in emitted if index is not None]
+        if len(doing) <= 1:
+            return doing[0][1] if doing else None
+        kinds = {type(part) for part, _ in doing}
+        if RawAnyOf in kinds and RawObject in kinds:
+            # Both would act on the same object: which one's plan applies is not clear.
+            reason = "an object with anyOf beside its properties, both with rewrites or nulls"
+            raise Unsupported(raw.path, "anyOf", reason)
+        return self._add({"all": [index for _, index in doing]})
+
+    def _add(self, node: Node) -> int:
+        # Equal nodes whose children are already emitted are shared: the table stays small
+        # and equal branches of an anyOf are seen to be equal.
+        key = json.dumps(node, sort_keys=True)
+        known = self.seen.get(key)
+        if known is not None:
+            return known
+        self.nodes.append(node)
+        self.seen[key] = len(self.nodes) - 1
+        return len(self.nodes) - 1
+
+    def _unit(self, name: str) -> int | None:
+        """The index of a unit's plan, reserved now and filled later (so that recursion is
+        a cycle of indices and a chain of definitions is never a chain of calls)."""
+        seen = set()
+        while isinstance(self.units[name], RawRef) and name != "#":  # only refers on
+            seen.add(name)
+            name = self.units[name].name  # type: ignore[union-attr]
+            if name in seen:  # refused before (an unproductive cycle); stay total
+                return None
+        if name in self.trivial:
+            return None
+        if name not in self.unit_index:
+            self.nodes.append({})
+            self.unit_index[name] = len(self.nodes) - 1
+            self.pending.append((name, len(self.nodes) - 1))
+        return self.unit_index[name]
+
+    def _fill(self, name: str, reserved: int) -> None:
+        emitted = self._emit(self.units[name])
+        if emitted is None:  # cannot happen for a non-trivial unit, but stay total
+            self.nodes[reserved] = {"object": {}}
+        elif emitted == len(self.nodes) - 1 and emitted != reserved:
+            # Just added, so nothing refers to it yet: it moves into the reserved place.
+            self.nodes[reserved] = self.nodes.pop()
+            self.seen[json.dumps(self.nodes[reserved], sort_keys=True)] = reserved
+        else:
+            self.nodes[reserved] = self.nodes[emitted]
+
+    # -- anyOf -----------------------------------------------------------------------------
+
+    def _any_of(self, raw: RawAnyOf) -> int | None:
+        indices = [self._emit(branch) for branch in raw.branches]
+        if all(index is None for index in indices):
+            return None
+        tags = [self._tags(schema, raw.path) for schema in raw.schemas]
+        for position, index in enumerate(indices):
+            if index is None or "json" not in self.nodes[index]:
+                continue
+            strings = any(
+                "string" in tags[other] for other in range(len(tags)) if other != position
+            )
+            if strings:
+                indices[position], tags[position] = self._wrap(raw, position, index, tags)
+        table: dict[Tag, int | None] = {}
+        for position, index in enumerate(indices):
+            for tag in tags[position]:
+                if tag in table and table[tag] != index:
+                    table[tag] = self._merge(table[tag], index, raw.path)
+                else:
+                    table[tag] = index
+        node: Node = {"anyOf": {}}
+        objects: list[list[Any]] = []
+        for tag, index in table.items():
+            if index is None:
+                continue
+            if isinstance(tag, tuple):
+                objects.append([sorted(tag[1]), index])
+            else:
+                node["anyOf"][tag] = index
+        if objects:
+            node["anyOf"]["object"] = sorted(objects, key=lambda entry: entry[0])
+        return self._add(node) if node["anyOf"] else None
+
+    def _wrap(
+        self, raw: RawAnyOf, position: int, index: int, tags: list[set[Tag]]
+    ) -> tuple[int, set[Tag]]:
+        """A JSON-string branch beside a branch that takes strings: the model could not say
+        which it meant, so the JSON string goes into an object of its own."""
+        taken = {tag[1] for other in tags for tag in other if isinstance(tag, tuple)}
+        name, suffix = rules.WRAPPED_JSON, 2
+        while frozenset({name}) in taken:
+            name, suffix = f"{rules.WRAPPED_JSON}_{suffix}", suffix + 1
+        branch = raw.schemas[position]
+        inner = dict(branch)
+        branch.clear()
+        branch.update(
+            type="object",
+            properties={name: inner},
+            required=[name],
+            additionalProperties=False,
+        )
+        self.wrapped += 1
+        return self._add({"unwrap": name, "then": index}), {("object", frozenset({name}))}
+
+    def _merge(self, first: int | None, second: int | None, path: SchemaPath) -> int | None:
+        """One plan for two branches that share a tag. Only plans that remove nulls merge
+        (their union is what the static null paths do); any other difference is ambiguous."""
+        if first == second:
+            return first
+        a = {} if first is None else self.nodes[first]
+        b = {} if second is None else self.nodes[second]
+        if _removes_nulls_only(a) and _removes_nulls_only(b):
+            if "items" in a or "items" in b:
+                if set(a) - {"items"} or set(b) - {"items"}:
+                    raise _ambiguous(path)
+                return self._add({"items": self._merge(a.get("items"), b.get("items"), path)})
+            props: dict[str, int | None] = {}
+            for name in {**a.get("object", {}), **b.get("object", {})}:
+                merged = self._merge(
+                    a.get("object", {}).get(name), b.get("object", {}).get(name), path
+                )
+                if merged is not None:
+                    props[name] = merged
+            drop = sorted(set(a.get("drop", [])) | set(b.get("drop", [])))
+            node: Node = {"object": props}
+            if drop:
+                node["drop"] = drop
+            return self._add(node)
+        raise _ambiguous(path)
+
+    def _tags(self, schema: Any, path: SchemaPath = (), depth: int = 0) -> set[Tag]:
+        """What a value of this emitted schema can look like, by JSON type and object keys."""
+        if depth > rules.MAX_NODE_DEPTH:
+            reason = "a chain of references through anyOf too long to follow"
+            raise Unsupported(path, "max_depth", reason)
+        if not isinstance(schema, dict):
+            return set()
+        if "$ref" in schema:
+            name = schema["$ref"].removeprefix("#/$defs/")
+            if name not in self.tags_memo:
+                self.tags_memo[name] = set()  # cycles are refused before; stay total
+                self.tags_memo[name] = self._tags(self.schemas[name], path, depth + 1)
+            return self.tags_memo[name]
+        found: set[Tag] | None = None
+        declared = schema.get("type")
+        if declared is not None:
+            names = [declared] if isinstance(declared, str) else declared
+            found = set()
+            for name in names:
+                if name == "object":
+                    found.add(("object", frozenset(schema.get("properties", {}))))
+                else:
+                    found.add(_CLASS[name])
+        if "anyOf" in schema:
+            branches: set[Tag] = set()
+            for branch in schema["anyOf"]:
+                branches |= self._tags(branch, path, depth + 1)
+            found = branches if found is None else found & branches
+        return found or set()
+
+    def _refuse_unproductive_cycles(self) -> None:
+        """A reference cycle through anyOf branches alone never reaches a value: the runtime
+        walk would not end (and no validator can check such a schema)."""
+        edges: dict[str, list[RawRef]] = {}
+        for name, raw in self.units.items():
+            edges[name] = []
+            stack: list[Raw] = [raw]
+            while stack:
+                node = stack.pop()
+                if isinstance(node, RawRef):
+                    edges[name].append(node)
+                elif isinstance(node, RawAnyOf):
+                    stack.extend(node.branches)
+        state: dict[str, int] = {}  # 1: on the current path, 2: done
+        for start in edges:
+            if start in state:
+                continue
+            state[start] = 1
+            path: list[tuple[str, list[RawRef]]] = [(start, list(edges[start]))]
+            while path:
+                name, pending = path[-1]
+                if not pending:
+                    path.pop()
+                    state[name] = 2
+                    continue
+                ref = pending.pop()
+                if state.get(ref.name) == 1:
+                    raise Unsupported(
+                        ref.path, "$ref", "a reference cycle through anyOf that holds no value"
+                    )
+                if ref.name not in state and ref.name in edges:
+                    state[ref.name] = 1
+                    path.append((ref.name, list(edges[ref.name])))
+
+
+def _removes_nulls_only(node: Node) -> bool:
+    """An object or items node (or nothing) that does no decoding but null removal, at its
+    own level: its children are compared when merged."""
+    return not node or (
+        ("object" in node and not {"extra", "extra_value", "names"} & node.keys())
+        or set(node) == {"items"}
+    )
+
+
+def _ambiguous(path: SchemaPath) -> Unsupported:
+    return Unsupported(
+        path, "anyOf", "rewritten branches that decode differently cannot be told apart"
+    )
