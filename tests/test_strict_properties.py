@@ -11,8 +11,9 @@
 Each runs on every convertible tool of the real servers' snapshots and on random schemas built
 from the supported vocabulary, with the rewrites off (`--rewrites off`; the properties of the
 rewrites are in tests/test_rewrites_properties.py). Strict mode closes every object
-(`additionalProperties: false`), so (a) draws its instances from the original with its objects closed: the model only ever sends
-declared properties. Instances come from hypothesis-jsonschema; formats are not checked.
+(`additionalProperties: false`), so (a) draws its instances from the original with its objects
+closed: the model only ever sends declared properties. Instances come from
+hypothesis-jsonschema; formats are not checked.
 """
 
 from __future__ import annotations
