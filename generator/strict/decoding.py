@@ -262,11 +262,12 @@ class _Finisher:
         return self.unit_index[name]
 
     def _fill(self, name: str, reserved: int) -> None:
+        before = len(self.nodes)
         emitted = self._emit(self.units[name])
         if emitted is None:  # cannot happen for a non-trivial unit, but stay total
             self.nodes[reserved] = {"object": {}}
-        elif emitted == len(self.nodes) - 1 and emitted != reserved:
-            # Just added, so nothing refers to it yet: it moves into the reserved place.
+        elif emitted >= before and emitted == len(self.nodes) - 1:
+            # Added just now, so nothing refers to it yet: it moves into the reserved place.
             self.nodes[reserved] = self.nodes.pop()
             self.seen[json.dumps(self.nodes[reserved], sort_keys=True)] = reserved
         else:
