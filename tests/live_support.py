@@ -26,6 +26,7 @@ REAL_SERVERS = {
     "git": SERVERS_BIN / "mcp-server-git",
     "everything": NODE_BIN / "mcp-server-everything",
     "filesystem": NODE_BIN / "mcp-server-filesystem",
+    "excel": SERVERS_BIN / "excel-mcp-server",
 }
 
 
