@@ -54,7 +54,8 @@ bench: $(BENCH_STAMP)
 ## Every hypothesis property at 1,000 examples (the suite runs 100): about 10 minutes.
 fuzz: install
 	HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest tests/test_runtime_properties.py \
-		tests/test_strict_properties.py tests/test_literals.py tests/test_runtime.py
+		tests/test_strict_properties.py tests/test_rewrites_properties.py \
+		tests/test_literals.py tests/test_runtime.py
 
 ## The real MCP servers used by the end-to-end tests (PyPI into .servers/venv, npm into tests/servers).
 servers:
