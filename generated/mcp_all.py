@@ -2049,34 +2049,34 @@ _DECODE: "dict[str, list[dict[str, Any]]]" = {
         {"anyOf": {"object": [[["extra_properties", "property", "value"], 4]]}},
     ],
     "notion__API-patch-block-children": [
-        {"object": {"children": 12}, "drop": ["after"]},
+        {"object": {"children": 5}, "drop": ["after"]},
         {
             "anyOf": {
                 "object": [
-                    [["bulleted_list_item", "type"], 8],
-                    [["paragraph", "type"], 2],
+                    [["bulleted_list_item", "type"], 7],
+                    [["paragraph", "type"], 6],
                 ],
             },
         },
-        {"object": {"paragraph": 7}, "drop": ["paragraph", "type"]},
-        {"object": {"text": 5}, "drop": ["type"]},
-        {"json": ["object", "null"]},
-        {"object": {"link": 4}},
-        {"items": 3},
-        {"object": {"rich_text": 6}},
-        {"object": {"bulleted_list_item": 7}, "drop": ["bulleted_list_item", "type"]},
         {"json": ["object"]},
-        {"unwrap": "json", "then": 9},
+        {"unwrap": "json", "then": 2},
         {
             "anyOf": {
                 "object": [
                     [["bulleted_list_item", "type"], 1],
-                    [["json"], 10],
+                    [["json"], 3],
                     [["paragraph", "type"], 1],
                 ],
             },
         },
-        {"items": 11},
+        {"items": 4},
+        {"object": {"paragraph": 10}, "drop": ["paragraph", "type"]},
+        {"object": {"bulleted_list_item": 10}, "drop": ["bulleted_list_item", "type"]},
+        {"object": {"text": 12}, "drop": ["type"]},
+        {"items": 8},
+        {"object": {"rich_text": 9}},
+        {"json": ["object", "null"]},
+        {"object": {"link": 11}},
     ],
     "notion__API-update-a-block": [
         {"object": {"type": 3}, "drop": ["type", "archived"]},
@@ -2124,7 +2124,7 @@ _DECODE: "dict[str, list[dict[str, Any]]]" = {
     ],
     "notion__API-query-data-source": [
         {
-            "object": {"filter_properties": 4, "filter": 3, "sorts": 8},
+            "object": {"filter_properties": 4, "filter": 3, "sorts": 7},
             "drop": [
                 "filter_properties",
                 "filter",
@@ -2142,10 +2142,9 @@ _DECODE: "dict[str, list[dict[str, Any]]]" = {
         {
             "object": {},
             "extra": "extra_properties",
-            "extra_value": 6,
+            "extra_value": 8,
             "names": ["property", "direction"],
         },
-        {"json": None},
         {
             "anyOf": {
                 "object": [
@@ -2154,70 +2153,52 @@ _DECODE: "dict[str, list[dict[str, Any]]]" = {
                 ],
             },
         },
-        {"items": 7},
+        {"items": 6},
+        {"json": None},
     ],
     "notion__API-update-a-data-source": [
         {
-            "object": {"title": 7, "description": 7, "properties": 8},
+            "object": {"title": 5, "description": 5, "properties": 6},
             "drop": ["title", "description", "properties"],
         },
-        {"object": {"text": 3}, "drop": ["type"]},
-        {"json": ["object", "null"]},
-        {"object": {"link": 2}},
+        {"object": {"text": 8}, "drop": ["type"]},
         {"json": ["object"]},
-        {"unwrap": "json", "then": 4},
-        {"anyOf": {"object": [[["json"], 5], [["text", "type"], 1]]}},
-        {"items": 6},
-        {"anyOf": {"object": [[["json"], 5]]}},
+        {"unwrap": "json", "then": 2},
+        {"anyOf": {"object": [[["json"], 3], [["text", "type"], 1]]}},
+        {"items": 4},
+        {"anyOf": {"object": [[["json"], 3]]}},
+        {"json": ["object", "null"]},
+        {"object": {"link": 7}},
     ],
     "notion__API-create-a-data-source": [
-        {"object": {"parent": 3, "properties": 6, "title": 11}, "drop": ["title"]},
+        {"object": {"parent": 2, "properties": 5, "title": 8}, "drop": ["title"]},
         {
             "object": {},
             "extra": "extra_properties",
-            "extra_value": 2,
+            "extra_value": 11,
             "names": ["page_id"],
         },
-        {"json": None},
         {"anyOf": {"object": [[["extra_properties", "page_id"], 1]]}},
         {"json": ["object"]},
-        {"unwrap": "json", "then": 4},
-        {"anyOf": {"object": [[["json"], 5]]}},
-        {"object": {"text": 9}, "drop": ["type"]},
+        {"unwrap": "json", "then": 3},
+        {"anyOf": {"object": [[["json"], 4]]}},
+        {"object": {"text": 10}, "drop": ["type"]},
+        {"anyOf": {"object": [[["json"], 4], [["text", "type"], 6]]}},
+        {"items": 7},
         {"json": ["object", "null"]},
-        {"object": {"link": 8}},
-        {"anyOf": {"object": [[["json"], 5], [["text", "type"], 7]]}},
-        {"items": 10},
+        {"object": {"link": 9}},
+        {"json": None},
     ],
     "notion__API-move-page": [
-        {"object": {"parent": 6}},
+        {"object": {"parent": 2}},
         {
             "anyOf": {
                 "object": [
-                    [["database_id", "extra_properties", "type"], 4],
-                    [["extra_properties", "page_id", "type"], 3],
-                    [["extra_properties", "type"], 5],
+                    [["database_id", "extra_properties", "type"], 5],
+                    [["extra_properties", "page_id", "type"], 4],
+                    [["extra_properties", "type"], 6],
                 ],
             },
-        },
-        {"json": None},
-        {
-            "object": {},
-            "extra": "extra_properties",
-            "extra_value": 2,
-            "names": ["type", "page_id"],
-        },
-        {
-            "object": {},
-            "extra": "extra_properties",
-            "extra_value": 2,
-            "names": ["type", "database_id"],
-        },
-        {
-            "object": {},
-            "extra": "extra_properties",
-            "extra_value": 2,
-            "names": ["type"],
         },
         {
             "anyOf": {
@@ -2227,6 +2208,25 @@ _DECODE: "dict[str, list[dict[str, Any]]]" = {
                     [["extra_properties", "type"], 1],
                 ],
             },
+        },
+        {"json": None},
+        {
+            "object": {},
+            "extra": "extra_properties",
+            "extra_value": 3,
+            "names": ["type", "page_id"],
+        },
+        {
+            "object": {},
+            "extra": "extra_properties",
+            "extra_value": 3,
+            "names": ["type", "database_id"],
+        },
+        {
+            "object": {},
+            "extra": "extra_properties",
+            "extra_value": 3,
+            "names": ["type"],
         },
     ],
     "notion__API-update-page-markdown": [

@@ -12,26 +12,25 @@ from typing import Any, Final, Literal
 
 from ..text import clean_text
 from . import decoding, rules
-from .decoding import Raw, RawAnyOf, RawItems, RawObject, RawRef, RawUnwrap
 from .disjoint import disjoint
 from .encodings import Encodings
 from .errors import Dropped, NullPath, Rewrite, SchemaPath, Unsupported
+from .keywords import constraints, dropped_keywords
 from .merge import merge_all_of
 from .nullpaths import RefSite, UnitPaths, expand
 from .nulls import NullChecks
-from .patterns import usable_pattern
+from .raw import Raw, RawAll, RawAnyOf, RawItems, RawObject, RawRef, RawUnwrap
 from .refs import ROOT, References, pointer
 from .rewrites import FreeForm, OpenObject, free_form, open_object
 from .root import normalise_root
-from .values import finite_number, implied_types, nullable
+from .values import declared_types, implied_types, nullable
 
 Target = Literal["openai", "compatible"]
 
 _MISSING: Final[Any] = object()
-_OBJECT_KEYWORDS: Final = frozenset({"properties", "required", "additionalProperties"})
 # Keywords that constrain a value: beside a `$ref` they would need a merge OpenAI cannot express.
 _ASSERTIONS: Final = frozenset(
-    {"type", "enum", "const", "anyOf", "items", *_OBJECT_KEYWORDS}
+    {"type", "enum", "const", "anyOf", "items", "properties", "required", "additionalProperties"}
     | set(rules.NUMBER_KEYWORDS + rules.ARRAY_KEYWORDS + rules.STRING_KEYWORDS)
 )
 # Handled by the rewrites (README "Rewrites") when they are on.
@@ -207,7 +206,7 @@ class _Converter(Encodings, NullChecks):
         if "$ref" in schema:
             return self._ref(schema, path, inst)
         branches_key = self._branches_key(schema, path)
-        types = self._types(schema, path)
+        types = declared_types(schema, path)
         enum = self._enum(schema["enum"], path, types) if "enum" in schema else None
         const = self._const(schema["const"], path, types) if "const" in schema else _MISSING
         if types is None:
@@ -241,8 +240,9 @@ class _Converter(Encodings, NullChecks):
         if "array" in types:
             out["items"], raw_items = self._items(schema, path, inst, level, depth)
             parts.append(RawItems(raw_items))
-        self._constraints(schema, types, out)
-        self._drop_rest(schema, path, out, root, shape is not None or branches_key == "oneOf")
+        constraints(schema, types, out, self.compatible)
+        rewritten = shape is not None or branches_key == "oneOf"
+        self.dropped.extend(dropped_keywords(schema, path, out, root, rewritten))
         return out, self._together(parts, path)
 
     def _branches_key(self, schema: dict[str, Any], path: SchemaPath) -> str | None:
@@ -264,7 +264,7 @@ class _Converter(Encodings, NullChecks):
         doing: list[Raw] = [part for part in parts if part is not None]
         if len(doing) <= 1:
             return doing[0] if doing else None
-        return decoding.RawAll(doing, path)
+        return RawAll(doing, path)
 
     def _ref(
         self, schema: dict[str, Any], path: SchemaPath, inst: NullPath
@@ -292,18 +292,6 @@ class _Converter(Encodings, NullChecks):
         if self.refs.scope(where) != self.refs.scope(path):
             raise Unsupported(path, "$id", "a $ref into another resource cannot be merged here")
         return target, where
-
-    def _types(self, schema: dict[str, Any], path: SchemaPath) -> list[str] | None:
-        declared = schema.get("type", _MISSING)
-        if declared is _MISSING:
-            return None
-        names = [declared] if isinstance(declared, str) else declared
-        if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
-            raise Unsupported(path, "type", "type must be a name or a non-empty list of names")
-        for name in names:
-            if name not in rules.TYPE_NAMES:
-                raise Unsupported(path, "type", f"unknown type {name!r}")
-        return list(dict.fromkeys(names))
 
     def _any_of(
         self,
@@ -412,44 +400,3 @@ class _Converter(Encodings, NullChecks):
         if isinstance(items, list):
             raise Unsupported(path, "items", "tuple-form items are outside the strict subset")
         return self._node(items, (*path, "items"), (*inst, None), level, depth + 1)
-
-    # -- keywords kept or dropped --------------------------------------------------------
-
-    def _constraints(self, schema: dict[str, Any], types: list[str], out: dict[str, Any]) -> None:
-        if "string" in types and not self.compatible:
-            pattern = schema.get("pattern")
-            if isinstance(pattern, str) and usable_pattern(pattern):
-                out["pattern"] = pattern
-            if schema.get("format") in rules.FORMATS:
-                out["format"] = schema["format"]
-            for keyword in rules.LENGTH_KEYWORDS:
-                value = schema.get(keyword)
-                if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-                    out[keyword] = value
-        if "number" in types or "integer" in types:
-            for keyword in rules.NUMBER_KEYWORDS:
-                value = schema.get(keyword)
-                if finite_number(value) and (keyword != "multipleOf" or value > 0):
-                    out[keyword] = value
-        if "array" in types:
-            for keyword in rules.ARRAY_KEYWORDS:
-                value = schema.get(keyword)
-                if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
-                    out[keyword] = value
-
-    def _drop_rest(
-        self,
-        schema: dict[str, Any],
-        path: SchemaPath,
-        out: dict[str, Any],
-        root: bool,
-        rewritten: bool,
-    ) -> None:
-        for keyword in schema:
-            if keyword in out or (keyword in _OBJECT_KEYWORDS and "properties" in out):
-                continue
-            if root and keyword in ("$defs", "definitions"):
-                continue
-            if rewritten and keyword in ("oneOf", "patternProperties", "propertyNames"):
-                continue  # travels in another shape (README "Rewrites")
-            self.dropped.append(Dropped(path, keyword))

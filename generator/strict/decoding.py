@@ -1,7 +1,7 @@
 """The decode plan: how the call parser turns the model's strict-shaped arguments back into the
 server's original shape (README "Rewrites").
 
-While converting, each node gets a raw plan (the classes below). `finish` turns the raw plans of
+While converting, each node gets a raw plan (raw.py). `finish` turns the raw plans of
 the root and the definitions into a flat list of plain dicts, the data table the generated
 module carries: node 0 is the root, children are list indices, `None` is "nothing to do", so a
 recursive schema is a cycle of indices and the table is never deeper than four brackets.
@@ -26,11 +26,22 @@ Node shapes (exactly one of the first keys; templates/runtime.py interprets them
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final, TypeAlias
 
 from . import rules
 from .errors import SchemaPath, Unsupported
+from .raw import (
+    Raw,
+    RawAll,
+    RawAnyOf,
+    RawEntries,
+    RawItems,
+    RawJson,
+    RawObject,
+    RawRef,
+    RawUnwrap,
+)
 
 Node: TypeAlias = dict[str, Any]  # an emitted plan node: JSON-like data only
 Tag: TypeAlias = str | tuple[str, frozenset[str]]  # a JSON type, or ("object", its keys)
@@ -44,64 +55,6 @@ _CLASS: Final = {
     "array": "array",
     "object": "object",
 }
-
-
-@dataclass(slots=True)
-class RawObject:
-    props: dict[str, Raw] = field(default_factory=dict)
-    drop: list[str] = field(default_factory=list)
-    extra: str | None = None
-    extra_value: Raw = None
-    names: list[str] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class RawItems:
-    item: Raw
-
-
-@dataclass(slots=True)
-class RawAnyOf:
-    branches: list[Raw]
-    schemas: list[dict[str, Any]]  # the emitted branches (the same dicts the output holds)
-    path: SchemaPath
-
-
-@dataclass(slots=True)
-class RawAll:
-    """A node that is several things at once (say an object and an array): each part acts on
-    the values of its own JSON type."""
-
-    parts: list[Raw]
-    path: SchemaPath
-
-
-@dataclass(slots=True)
-class RawRef:
-    name: str
-    path: SchemaPath  # of the $ref in the input
-
-
-@dataclass(slots=True)
-class RawJson:
-    types: list[str] | None
-
-
-@dataclass(slots=True)
-class RawEntries:
-    value: Raw
-    nullable: bool  # the list may be null (the map accepted null)
-
-
-@dataclass(slots=True)
-class RawUnwrap:
-    name: str
-    inner: Raw
-
-
-Raw: TypeAlias = (
-    RawObject | RawItems | RawAnyOf | RawAll | RawRef | RawJson | RawEntries | RawUnwrap | None
-)
 
 
 @dataclass(slots=True)

@@ -10,8 +10,8 @@ from typing import Any, Final
 
 from ..text import clean_text
 from . import rules
-from .decoding import Raw, RawEntries, RawJson, RawObject
 from .errors import Dropped, NullPath, Rewrite, SchemaPath, Unsupported
+from .raw import Raw, RawEntries, RawJson, RawObject
 from .rewrites import FreeForm, OpenObject
 from .values import Budget
 

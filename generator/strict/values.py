@@ -67,6 +67,20 @@ def kind(value: Any) -> str:
     return "string" if isinstance(value, str) else "null"
 
 
+def declared_types(schema: dict[str, Any], path: SchemaPath) -> list[str] | None:
+    """The node's `type` as a list of names (None: no type)."""
+    declared = schema.get("type")
+    if declared is None and "type" not in schema:
+        return None
+    names = [declared] if isinstance(declared, str) else declared
+    if not isinstance(names, list) or not names or not all(isinstance(n, str) for n in names):
+        raise Unsupported(path, "type", "type must be a name or a non-empty list of names")
+    for name in names:
+        if name not in rules.TYPE_NAMES:
+            raise Unsupported(path, "type", f"unknown type {name!r}")
+    return list(dict.fromkeys(names))
+
+
 def implied_types(values: list[Any]) -> list[str]:
     """DESIGN.md: an enum or const without type gets the type its values imply."""
     names: list[str] = []
