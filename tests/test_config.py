@@ -80,6 +80,16 @@ def test_pyproject_table(tmp_path: Path) -> None:
             'must be "auto", "true" or "false"',
         ),
         (
+            "[tool.mcp2openai]\nrewrites = 'maybe'\n[tool.mcp2openai.servers.a]\ncommand='x'\n",
+            "tool.mcp2openai.rewrites",
+            'must be "on" or "off"',
+        ),
+        (
+            "[tool.mcp2openai]\ntarget = 'azure'\n[tool.mcp2openai.servers.a]\ncommand='x'\n",
+            "tool.mcp2openai.target",
+            'must be "openai" or "compatible"',
+        ),
+        (
             "[tool.mcp2openai]\ntimeout = -1\n[tool.mcp2openai.servers.a]\ncommand='x'\n",
             "tool.mcp2openai.timeout",
             "must be a positive number",
@@ -343,8 +353,18 @@ def test_build_plan_from_pyproject(tmp_path: Path) -> None:
         ("docs", None, (), ("delete_*", "drop_*")),
         ("offline", None, (), ()),
     ]
+    assert (plan.rewrites, plan.target) == (True, "openai")  # the defaults
     plan = plan_build(BuildArgs(out=tmp_path / "o.py", mode="false"), tmp_path)
     assert (plan.out, plan.mode) == (tmp_path / "o.py", "false")
+    text = PYPROJECT.replace(
+        "strict = true\n", 'strict = true\nrewrites = false\ntarget = "compatible"\n'
+    )
+    write(tmp_path / "pyproject.toml", text)
+    plan = plan_build(BuildArgs(), tmp_path)
+    assert (plan.rewrites, plan.target) == (False, "compatible")
+    plan = plan_build(BuildArgs(rewrites=True, target="openai"), tmp_path)  # the options win
+    assert (plan.rewrites, plan.target) == (True, "openai")
+    write(tmp_path / "pyproject.toml", PYPROJECT)
     with pytest.raises(UsageError, match=r"in pyproject\.toml set them per server"):
         plan_build(BuildArgs(prefixes=("time=x",)), tmp_path)
 
@@ -358,7 +378,9 @@ def test_build_plan_explicit_and_mcp_config(tmp_path: Path) -> None:
         ("a", Path("a.json"), "", ()),
         ("b", Path("b.json"), None, ("x*",)),
     ]
-    assert plan.mode == "auto"
+    assert (plan.mode, plan.rewrites, plan.target) == ("auto", True, "openai")
+    plan = plan_build(BuildArgs(("a=a.json",), Path("m.py"), rewrites=False), tmp_path)
+    assert plan.rewrites is False
     path = write(tmp_path / "mcp.json", json.dumps(CLAUDE_DESKTOP))
     plan = plan_build(
         BuildArgs(out=Path("m.py"), mcp_config=path, snapshots=tmp_path / "s"), tmp_path

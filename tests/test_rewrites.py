@@ -584,6 +584,16 @@ def test_rewrites_off_in_a_build_falls_back_and_excludes(tmp_path: Path) -> None
     assert module.REPORT.rewrites == ()
 
 
+def test_target_compatible_in_a_build_drops_length_pattern_and_format(tmp_path: Path) -> None:
+    lengths = tool("t", obj({"s": {"type": "string", "maxLength": 3, "format": "date"}}, ["s"]))
+    module, result = build_module(tmp_path, {"s": [lengths]}, "--target", "compatible")
+    assert module.tools("responses")[0]["parameters"]["properties"]["s"] == {"type": "string"}
+    assert "dropped s__t: maxLength at #/properties/s" in result.output
+    module, _ = build_module(tmp_path, {"s": [lengths]})
+    kept = module.tools("responses")[0]["parameters"]["properties"]["s"]
+    assert kept == {"type": "string", "format": "date", "maxLength": 3}
+
+
 def test_rewrites_do_not_apply_with_strict_false(tmp_path: Path) -> None:
     module, _ = build_module(tmp_path, {"s": [FREE, ROOT]}, "--strict", "false")
     assert [d["parameters"] for d in module.tools("responses")] == [FREE["inputSchema"]]
