@@ -226,6 +226,16 @@ def test_bad_entries_are_errors_naming_the_argument(entries: Any, message: str) 
     assert message in error(conversion, {"m": entries})
 
 
+def test_required_keys_of_a_map_are_reported_as_dropped() -> None:
+    node = {"type": "object", "required": ["a"], "additionalProperties": {"type": "string"}}
+    conversion = converted(obj({"m": node}, ["m"]))
+    assert [(d.path, d.keyword) for d in conversion.dropped] == [(("properties", "m"), "required")]
+    extra = obj({"a": {"type": "string"}}, ["a", "b"], additionalProperties=True)
+    conversion = converted(obj({"m": extra}, ["m"]))
+    assert [(d.path, d.keyword) for d in conversion.dropped] == [(("properties", "m"), "required")]
+    assert converted(obj({"m": {"type": "object", "required": []}}, ["m"])).dropped == ()
+
+
 def test_a_nullable_map_keeps_its_null() -> None:
     node = {"type": ["object", "null"], "additionalProperties": {"type": "string"}}
     conversion = converted(obj({"m": node}, ["m"]))
@@ -355,6 +365,23 @@ def test_all_of_that_cannot_merge_falls_back(members: list[Schema]) -> None:
 # -- the root ----------------------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("root", "value"),
+    [
+        ({"type": "object", "additionalProperties": {"type": "string"}}, "x"),
+        ({"type": "object", "patternProperties": {"^a": {}}, "additionalProperties": False}, "1"),
+        ({"type": "object", "additionalProperties": True}, '"x"'),
+    ],
+    ids=["map", "pattern", "open"],
+)
+def test_a_root_map_stays_an_object_with_its_entries_beside(root: Schema, value: str) -> None:
+    conversion = converted(root)
+    assert conversion.schema["type"] == "object"
+    assert list(conversion.schema["properties"]) == ["extra_properties"]
+    arguments = decoded(conversion, {"extra_properties": [{"key": "ab", "value": value}]})
+    assert Draft202012Validator(root).is_valid(arguments) and list(arguments) == ["ab"]
+
+
 def test_a_root_without_type_is_read_as_an_object() -> None:
     conversion = converted({"properties": {"city": {"type": "string"}}, "required": ["city"]})
     assert conversion.schema["type"] == "object"
@@ -440,6 +467,13 @@ def test_a_json_string_beside_a_string_branch_is_wrapped_in_an_object() -> None:
     assert first["required"] == ["json"] and first["properties"]["json"]["type"] == "string"
     assert decoded(conversion, {"p": {"json": '{"a": 1}'}}) == {"p": {"a": 1}}
     assert decoded(conversion, {"p": '{"a": 1}'}) == {"p": '{"a": 1}'}  # the string branch
+
+
+def test_a_nullable_json_string_beside_a_null_branch_lets_null_through() -> None:
+    source = obj({"p": {"anyOf": [{"type": ["object", "null"]}, {"type": "null"}]}}, ["p"])
+    conversion = converted(source)
+    assert decoded(conversion, {"p": None}) == {"p": None}
+    assert decoded(conversion, {"p": '{"a": 1}'}) == {"p": {"a": 1}}
 
 
 def test_branches_that_decode_differently_and_look_alike_fall_back() -> None:

@@ -431,8 +431,12 @@ SCHEMAS = st.recursive(st.one_of(SCALARS, FREE_FORM), _extend, max_leaves=5)
 def tool_schemas(draw: st.DrawFn) -> Schema:
     """A tool's inputSchema; the root too may need a rewrite."""
     how = draw(
-        st.sampled_from(["object", "object", "no type", "extra", "anyOf", "oneOf", "$ref", "allOf"])
+        st.sampled_from(
+            ["object", "object", "no type", "extra", "map", "anyOf", "oneOf", "$ref", "allOf"]
+        )
     )
+    if how == "map":
+        return draw(maps(SCHEMAS))
     if how == "anyOf":
         branches = [draw(objects(SCHEMAS, names=st.sampled_from(n))) for n in (["a"], ["b", "c"])]
         return {"anyOf": branches}

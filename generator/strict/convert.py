@@ -215,7 +215,8 @@ class _Converter(Encodings, NullChecks):
                 raise Unsupported(path, "type", "no type, enum, const, anyOf or $ref")
             types = implied_types(values) if values is not None else []
         shape = self._open(schema, path, types, root)
-        if shape is not None and not schema.get("properties"):
+        if shape is not None and not schema.get("properties") and not root:
+            # A map; at the root (always an object) its entries go beside no properties.
             return self._entries(schema, path, inst, level, depth, shape, types)
         out: dict[str, Any] = {}
         for keyword in rules.ANNOTATIONS:
@@ -385,7 +386,7 @@ class _Converter(Encodings, NullChecks):
             if raw_child is not None:
                 raw.props[name] = raw_child
         if shape is not None:
-            self._extras(out, raw, shape, path, inst, level, depth)
+            self._extras(out, raw, shape, path, inst, level, depth, required)
         return out, sorted(out), raw
 
     def _items(

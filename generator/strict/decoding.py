@@ -244,10 +244,13 @@ class _Finisher:
         table: dict[Tag, int | None] = {}
         for position, index in enumerate(indices):
             for tag in tags[position]:
-                if tag in table and table[tag] != index:
-                    table[tag] = self._merge(table[tag], index, raw.path)
+                plan = index
+                if tag == "null" and index is not None and _passes_null(self.nodes[index]):
+                    plan = None  # a JSON string or entries list lets its null through
+                if tag in table and table[tag] != plan:
+                    table[tag] = self._merge(table[tag], plan, raw.path)
                 else:
-                    table[tag] = index
+                    table[tag] = plan
         node: Node = {"anyOf": {}}
         objects: list[list[Any]] = []
         for tag, index in table.items():
@@ -371,6 +374,10 @@ class _Finisher:
                 if ref.name not in state and ref.name in edges:
                     state[ref.name] = 1
                     path.append((ref.name, list(edges[ref.name])))
+
+
+def _passes_null(node: Node) -> bool:
+    return "json" in node or "entries" in node
 
 
 def _removes_nulls_only(node: Node) -> bool:

@@ -25,18 +25,22 @@ _EXTRAS_NOTE: Final = (
     'Properties beyond the listed ones, as a list of {"key": ..., "value": ...} entries, '
     "each key at most once and none of the listed names."
 )
-# Keywords a free-form value or a map fully carries (not reported as dropped).
+# Keywords a free-form value or a map fully carries (not reported as dropped). A non-empty
+# `required` is not: strict mode cannot make an entry's key present.
 _CARRIED: Final = frozenset(
     {
         *rules.ANNOTATIONS,
         "type",
         "properties",
-        "required",
         "additionalProperties",
         "patternProperties",
         "propertyNames",
     }
 )
+
+
+def _carried(schema: dict[str, Any], keyword: str) -> bool:
+    return keyword in _CARRIED or (keyword == "required" and schema[keyword] == [])
 
 
 class Encodings(Budget):
@@ -70,7 +74,7 @@ class Encodings(Budget):
         out["type"] = ["string", "null"] if types is not None and "null" in types else "string"
         if isinstance(schema, dict):
             for keyword in schema:
-                if keyword not in _CARRIED:
+                if not _carried(schema, keyword):
                     self.dropped.append(Dropped(path, keyword))
         if record:
             self.rewrites.append(Rewrite(path, rules.JSON_STRING))
@@ -98,7 +102,7 @@ class Encodings(Budget):
         out["type"] = ["array", "null"] if "null" in types else "array"
         out["items"] = entry
         for keyword in schema:
-            if keyword not in _CARRIED:
+            if not _carried(schema, keyword):
                 self.dropped.append(Dropped(path, keyword))
         self.rewrites.append(Rewrite(path, rules.ENTRIES))
         return out, RawEntries(raw, "null" in types)
@@ -112,8 +116,12 @@ class Encodings(Budget):
         inst: NullPath,
         level: int,
         depth: int,
+        required: list[Any],
     ) -> None:
         """Declared properties stay; the others travel as entries under a name of its own."""
+        if any(name not in out for name in required):
+            # A required key beyond the declared ones: no entry can be made to be there.
+            self.dropped.append(Dropped(path, "required"))
         name, suffix = rules.EXTRA_PROPERTIES, 2
         while name in out:
             name, suffix = f"{rules.EXTRA_PROPERTIES}_{suffix}", suffix + 1
