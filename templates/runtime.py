@@ -635,6 +635,8 @@ def _decode(
         return _from_entries(value, node["entries"], (), plan, depth)
     name = node.get("unwrap")
     if name is not None:
+        if value is None and node.get("null"):
+            return None
         if type(value) is not dict or name not in value:
             raise _BadEncoding(f"expected an object with the property {name!r}")
         then = node["then"]

@@ -476,6 +476,16 @@ def test_a_nullable_json_string_beside_a_null_branch_lets_null_through() -> None
     assert decoded(conversion, {"p": '{"a": 1}'}) == {"p": {"a": 1}}
 
 
+def test_a_wrapped_json_string_that_takes_null_keeps_null_outside() -> None:
+    """Found by `make fuzz`: the null a branch takes must stay a value of the anyOf."""
+    branches = [{"type": ["object", "null"]}, {"type": "object", "additionalProperties": True}]
+    conversion = converted(obj({"a": {"anyOf": branches}}))
+    assert conversion.schema["properties"]["a"]["anyOf"][0]["type"] == ["object", "null"]
+    assert decoded(conversion, {"a": None}) == {"a": None}
+    assert decoded(conversion, {"a": {"json": "{}"}}) == {"a": {}}
+    assert decoded(conversion, {"a": '{"b": 1}'}) == {"a": {"b": 1}}
+
+
 def test_branches_that_decode_differently_and_look_alike_fall_back() -> None:
     map_ = {"type": "object", "additionalProperties": {"type": "string"}}
     failure = refused(

@@ -664,8 +664,10 @@ CHAINS = st.recursive(
 @st.composite
 def recursive_calls(draw: st.DrawFn) -> tuple[Schema, Any]:
     if draw(st.booleans()):
-        depth = draw(st.one_of(st.just({}), st.builds(lambda n: {"depth": n}, st.integers())))
-        return RECURSIVE[0], {"tree": draw(TREES), **depth}
+        call = {"tree": draw(TREES)}
+        if draw(st.booleans()):
+            call["depth"] = draw(st.integers())
+        return RECURSIVE[0], call
     return RECURSIVE[1], draw(CHAINS)
 
 

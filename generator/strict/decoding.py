@@ -19,7 +19,8 @@ Node shapes (exactly one of the first keys; templates/runtime.py interprets them
 - `{"json": types}`: a string holding JSON; its value must have one of `types` (None: any).
 - `{"entries": child, "null": true}`: a list of `{"key", "value"}` entries, rebuilt as an
   object (`null`: the list may be null, and stays so).
-- `{"unwrap": name, "then": child}`: the value is the one property `name` of an object.
+- `{"unwrap": name, "then": child, "null": true}`: the value is the one property `name` of an
+  object (`null`: or null itself, which stays so).
 - `{"all": [child...]}`: several of the above, each acting on values of its own JSON type.
 """
 
@@ -275,15 +276,22 @@ class _Finisher:
             name, suffix = f"{rules.WRAPPED_JSON}_{suffix}", suffix + 1
         branch = raw.schemas[position]
         inner = dict(branch)
+        declared = inner.get("type")
+        nullable = isinstance(declared, list) and "null" in declared  # a kept null stays out
         branch.clear()
         branch.update(
-            type="object",
+            type=["object", "null"] if nullable else "object",
             properties={name: inner},
             required=[name],
             additionalProperties=False,
         )
         self.wrapped += 1
-        return self._add({"unwrap": name, "then": index}), {("object", frozenset({name}))}
+        node: Node = {"unwrap": name, "then": index}
+        tags: set[Tag] = {("object", frozenset({name}))}
+        if nullable:
+            node["null"] = True
+            tags.add("null")
+        return self._add(node), tags
 
     def _merge(self, first: int | None, second: int | None, path: SchemaPath) -> int | None:
         """One plan for two branches that share a tag. Only plans that remove nulls merge
@@ -377,7 +385,7 @@ class _Finisher:
 
 
 def _passes_null(node: Node) -> bool:
-    return "json" in node or "entries" in node
+    return "json" in node or "entries" in node or bool(node.get("null"))
 
 
 def _removes_nulls_only(node: Node) -> bool:
