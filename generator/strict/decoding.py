@@ -287,11 +287,11 @@ class _Finisher:
         )
         self.wrapped += 1
         node: Node = {"unwrap": name, "then": index}
-        tags: set[Tag] = {("object", frozenset({name}))}
+        own: set[Tag] = {("object", frozenset({name}))}
         if nullable:
             node["null"] = True
-            tags.add("null")
-        return self._add(node), tags
+            own.add("null")
+        return self._add(node), own
 
     def _merge(self, first: int | None, second: int | None, path: SchemaPath) -> int | None:
         """One plan for two branches that share a tag. Only plans that remove nulls merge
