@@ -1148,22 +1148,45 @@ def _definitions() -> list[tuple[str, str, dict[str, object], bool]]:
 
 
 if TYPE_CHECKING:
+    _MemoryCreateEntitiesArgs_EntitiesItem = TypedDict(
+        "_MemoryCreateEntitiesArgs_EntitiesItem",
+        {
+            "name": str,
+            "entityType": str,
+            "observations": list[str],
+        },
+    )
     MemoryCreateEntitiesArgs = TypedDict(
         "MemoryCreateEntitiesArgs",
         {
-            "entities": list[dict[str, object]],
+            "entities": list[_MemoryCreateEntitiesArgs_EntitiesItem],
+        },
+    )
+    _MemoryCreateRelationsArgs_RelationsItem = TypedDict(
+        "_MemoryCreateRelationsArgs_RelationsItem",
+        {
+            "from": str,
+            "to": str,
+            "relationType": str,
         },
     )
     MemoryCreateRelationsArgs = TypedDict(
         "MemoryCreateRelationsArgs",
         {
-            "relations": list[dict[str, object]],
+            "relations": list[_MemoryCreateRelationsArgs_RelationsItem],
+        },
+    )
+    _MemoryAddObservationsArgs_ObservationsItem = TypedDict(
+        "_MemoryAddObservationsArgs_ObservationsItem",
+        {
+            "entityName": str,
+            "contents": list[str],
         },
     )
     MemoryAddObservationsArgs = TypedDict(
         "MemoryAddObservationsArgs",
         {
-            "observations": list[dict[str, object]],
+            "observations": list[_MemoryAddObservationsArgs_ObservationsItem],
         },
     )
     MemoryDeleteEntitiesArgs = TypedDict(
@@ -1172,16 +1195,31 @@ if TYPE_CHECKING:
             "entityNames": list[str],
         },
     )
+    _MemoryDeleteObservationsArgs_DeletionsItem = TypedDict(
+        "_MemoryDeleteObservationsArgs_DeletionsItem",
+        {
+            "entityName": str,
+            "observations": list[str],
+        },
+    )
     MemoryDeleteObservationsArgs = TypedDict(
         "MemoryDeleteObservationsArgs",
         {
-            "deletions": list[dict[str, object]],
+            "deletions": list[_MemoryDeleteObservationsArgs_DeletionsItem],
+        },
+    )
+    _MemoryDeleteRelationsArgs_RelationsItem = TypedDict(
+        "_MemoryDeleteRelationsArgs_RelationsItem",
+        {
+            "from": str,
+            "to": str,
+            "relationType": str,
         },
     )
     MemoryDeleteRelationsArgs = TypedDict(
         "MemoryDeleteRelationsArgs",
         {
-            "relations": list[dict[str, object]],
+            "relations": list[_MemoryDeleteRelationsArgs_RelationsItem],
         },
     )
     MemoryReadGraphArgs = TypedDict(
