@@ -157,3 +157,20 @@ def test_servers_asked_for_are_checked(tmp_path: Path) -> None:
     assert everything.returncode == 2
     assert everything.stderr.splitlines()[0] == cases["old"]  # the first one, in file order
     assert not (tmp_path / "snapshots").exists()
+
+
+def test_mcp_config_of_pyproject_reads_only_the_servers_asked_for(tmp_path: Path) -> None:
+    path = mcp_file(tmp_path)
+    (tmp_path / "pyproject.toml").write_text(
+        f'[tool.mcp2openai]\nmcp_config = "{path.name}"\nsnapshots = "mcp"\n', encoding="utf-8"
+    )
+    (tmp_path / "sub").mkdir()
+    result = run_cli("fetch", "good", cwd=tmp_path / "sub")  # the config is found above
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines()[0].endswith(f": wrote {tmp_path / 'mcp' / 'good.json'}")
+    result = run_cli("fetch", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[0] == (
+        f'mcp2openai: error: {path}: mcpServers.old.type: "sse" (the old HTTP+SSE'
+        " transport) is not supported"
+    )
