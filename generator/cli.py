@@ -15,9 +15,11 @@ from . import __version__
 from .load import InputError, parse_json
 from .model import FALLBACK_EVENT, ModuleModel, StrictMode
 from .naming import NamingError
-from .pipeline import build, difference, write_atomically
+from .pipeline import build, difference, stub_path, write_atomically, write_build
 from .plan import BuildArgs, ConfigError, FetchArgs, UsageError, plan_build, plan_fetch
 from .strict import Unsupported, convert, format_path
+from .summary import plural
+from .tables import report_entries
 
 
 def _fail(message: str) -> NoReturn:
@@ -209,14 +211,16 @@ def build_command(
         for line in report_lines(result.model):
             click.echo(line, err=True)
     if check:
-        diff = difference(out, result.source)
-        if diff is not None:
-            click.echo(diff, err=True)
+        diffs = [difference(out, result.source), difference(stub_path(out), result.stub)]
+        if any(diff is not None for diff in diffs):
+            for diff in diffs:
+                if diff is not None:
+                    click.echo(diff, err=True)
             click.echo(f"mcp2openai: {out} is out of date: rebuild it without --check", err=True)
             sys.exit(1)
         click.echo(f"mcp2openai: {out} is up to date ({summary(result.model)})", err=True)
     else:
-        write_atomically(out, result.source)
+        write_build(out, result)
         if report_json is not None:
             write_atomically(
                 report_json, json.dumps(report_document(result.model), indent=2) + "\n"
@@ -254,8 +258,8 @@ def schema_command(file: Any) -> None:
 def summary(model: ModuleModel) -> str:
     strict = sum(tool.strict for tool in model.tools)
     return (
-        f"{len(model.tools)} tools: {strict} strict, {len(model.fallbacks)} fallbacks, "
-        f"{len(model.excluded)} excluded"
+        f"{plural(len(model.tools), 'tool')}: {strict:,} strict, "
+        f"{plural(len(model.fallbacks), 'fallback')}, {len(model.excluded):,} excluded"
     )
 
 
@@ -277,14 +281,15 @@ def report_lines(model: ModuleModel) -> list[str]:
 
 
 def report_document(model: ModuleModel) -> dict[str, Any]:
+    entries = report_entries(model)
     return {
         "generator": f"mcp2openai {model.version}",
         "input_sha256": model.input_hash,
         "strict": model.strict_mode,
         "tools": len(model.tools),
-        "fallbacks": [{"event": FALLBACK_EVENT, **entry} for entry in model.report_fallbacks],
-        "excluded": list(model.report_excluded),
-        "renames": list(model.report_renames),
+        "fallbacks": [{"event": FALLBACK_EVENT, **entry} for entry in entries["fallbacks"]],
+        "excluded": entries["excluded"],
+        "renames": entries["renames"],
         "filtered": [{"server": server, "tool": tool} for server, tool in model.filtered],
-        "dropped": list(model.report_dropped),
+        "dropped": entries["dropped"],
     }

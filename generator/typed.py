@@ -1,7 +1,7 @@
 """The typing-only section of a generated module: one TypedDict per tool's arguments.
 
-It lives under `if TYPE_CHECKING:` and costs nothing at run time. Like the data, it is emitted
-already in black's style: every line fits black's limit, or the tool gets the plain alias
+It lives in the module's `.pyi` stub (generator/stub.py) and costs nothing at run time. It is
+emitted already in black's style: every line fits black's limit, or the tool gets the plain alias
 `dict[str, object]` (a key too long to fit is the only cause). Annotations are built from the
 original input schema, because the arguments a tool receives are the original shape: a
 property whose synthetic null was removed is `NotRequired`, never `| None`.
@@ -64,21 +64,21 @@ def annotation(schema: Any, root: dict[str, Any], hops: int, literals: bool = Tr
     return _union(_type_name(name, schema, root, hops, literals) for name in names)
 
 
-def section(name: str, items: tuple[Field, ...]) -> str:
-    """The lines defining TypedDict `name`, one indent deep (inside `if TYPE_CHECKING:`)."""
-    inner = INDENT * 3
+def section(name: str, items: tuple[Field, ...], level: int = 1) -> str:
+    """The lines defining TypedDict `name`, `level` indents deep (0: a stub's top level)."""
+    outer, middle, inner = (INDENT * (level + step) for step in range(3))
     lines = []
     for item in items:
         text = item.annotation if item.required else f"NotRequired[{item.annotation}]"
         line = f"{inner}{string(item.key)}: {text},"
         if str_width(line) > LINE_LENGTH:
-            return f"{INDENT}{name} = dict[str, object]\n"
+            return f"{outer}{name} = dict[str, object]\n"
         lines.append(line)
     body = "\n".join([*lines, ""]) if lines else ""
-    opening = f'{INDENT}{name} = TypedDict(\n{INDENT * 2}"{name}",\n'
+    opening = f'{outer}{name} = TypedDict(\n{middle}"{name}",\n'
     if not lines:
-        return opening + f"{INDENT * 2}{{}},\n{INDENT})\n"
-    return opening + f"{INDENT * 2}{{\n{body}{INDENT * 2}}},\n{INDENT})\n"
+        return opening + f"{middle}{{}},\n{outer})\n"
+    return opening + f"{middle}{{\n{body}{middle}}},\n{outer})\n"
 
 
 def fit(key: str, schema: Any, root: dict[str, Any], required: bool) -> Field:
