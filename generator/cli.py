@@ -16,7 +16,7 @@ from .load import InputError, parse_json
 from .model import StrictMode
 from .naming import NamingError
 from .paths import shown
-from .pipeline import build, difference, write_if_changed
+from .pipeline import build, difference, stub_path, write_if_changed
 from .plan import BuildArgs, ConfigError, FetchArgs, UsageError, plan_build, plan_fetch
 from .report import report_document, report_lines, summary
 from .strict import Unsupported, convert, format_path
@@ -235,16 +235,24 @@ def build_command(
         for line in report_lines(model, verbose=verbose):
             click.echo(line, err=True)
     if check:
-        diff = difference(Path(shown(out)), result.source)
-        if diff is not None:
-            click.echo(diff, err=True)
+        shown_out = Path(shown(out))
+        diffs = [
+            difference(shown_out, result.source),
+            difference(stub_path(shown_out), result.stub),
+        ]
+        if any(diff is not None for diff in diffs):
+            for diff in diffs:
+                if diff is not None:
+                    click.echo(diff, err=True)
             click.echo(
-                f"mcp2openai: {shown(out)} is out of date: rebuild it without --check", err=True
+                f"mcp2openai: {shown_out} is out of date: rebuild it without --check", err=True
             )
             sys.exit(1)
-        click.echo(f"mcp2openai: {shown(out)} is up to date ({summary(model)})", err=True)
+        click.echo(f"mcp2openai: {shown_out} is up to date ({summary(model)})", err=True)
     else:
-        changed = write_if_changed(out, result.source)
+        # the stub first: a module is never newer than the types beside it
+        stub_changed = write_if_changed(stub_path(out), result.stub)
+        changed = write_if_changed(out, result.source) or stub_changed
         if report_json is not None:
             write_if_changed(report_json, json.dumps(report_document(model), indent=2) + "\n")
         done = f"wrote {shown(out)}" if changed else f"{shown(out)} unchanged"

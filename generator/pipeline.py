@@ -1,4 +1,7 @@
-"""The whole build in one function (STYLE.md practice 1): load, name, convert, render, write."""
+"""The whole build in one function (docs/conventions.md, practice 1): load, name, convert, render.
+
+Rendering also proves both files against the model (generator/verify.py) before they are written.
+"""
 
 from __future__ import annotations
 
@@ -29,7 +32,13 @@ class ServerInput:
 @dataclass(frozen=True, slots=True)
 class Build:
     model: ModuleModel
-    source: str
+    source: str  # the module (.py)
+    stub: str  # its type stub (.pyi), written beside it
+
+
+def stub_path(module: Path) -> Path:
+    """The `.pyi` stub beside a module file: `tools.py` -> `tools.pyi`."""
+    return module.with_suffix(".pyi")
 
 
 def build(servers: list[ServerInput], mode: StrictMode) -> Build:
@@ -53,7 +62,14 @@ def _build(servers: list[ServerInput], mode: StrictMode) -> Build:
     ]
     toolset = naming.build(loaded)
     model = build_model(toolset, mode, input_hash(loaded, mode))  # strict conversion per tool
-    return Build(model, render(model))
+    rendered = render(model)  # also proves both files against the model (verify.py)
+    return Build(model, rendered.module, rendered.stub)
+
+
+def write_build(out: Path, result: Build) -> None:
+    """Write the module and its stub, each through a temporary file and a rename."""
+    write_atomically(stub_path(out), result.stub)
+    write_atomically(out, result.source)
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -13,6 +13,8 @@ from typing import Any, Final
 
 from .model import FALLBACK_EVENT, ModuleModel
 from .strict import format_path
+from .summary import plural
+from .tables import report_entries
 
 _NAMES_SHOWN: Final = 5
 
@@ -38,22 +40,23 @@ def report_lines(model: ModuleModel, *, verbose: bool = False) -> list[str]:
 def summary(model: ModuleModel) -> str:
     strict = sum(tool.strict for tool in model.tools)
     return (
-        f"{_plural(len(model.tools), 'tool')}: {strict} strict, "
-        f"{_plural(len(model.fallbacks), 'fallback')}, {len(model.excluded)} excluded"
+        f"{plural(len(model.tools), 'tool')}: {strict:,} strict, "
+        f"{plural(len(model.fallbacks), 'fallback')}, {len(model.excluded):,} excluded"
     )
 
 
 def report_document(model: ModuleModel) -> dict[str, Any]:
+    entries = report_entries(model)
     return {
         "generator": f"mcp2openai {model.version}",
         "input_sha256": model.input_hash,
         "strict": model.strict_mode,
         "tools": len(model.tools),
-        "fallbacks": [{"event": FALLBACK_EVENT, **entry} for entry in model.report_fallbacks],
-        "excluded": list(model.report_excluded),
-        "renames": list(model.report_renames),
+        "fallbacks": [{"event": FALLBACK_EVENT, **entry} for entry in entries["fallbacks"]],
+        "excluded": entries["excluded"],
+        "renames": entries["renames"],
         "filtered": [{"server": server, "tool": tool} for server, tool in model.filtered],
-        "dropped": list(model.report_dropped),
+        "dropped": entries["dropped"],
     }
 
 
@@ -67,8 +70,8 @@ def _dropped_summary(model: ModuleModel) -> list[str]:
         tools.update(set(keywords))
     ranked = sorted(times, key=lambda keyword: (-times[keyword], keyword))
     return [
-        f"dropped {keyword}: {_plural(times[keyword], 'time')} in"
-        f" {_plural(tools[keyword], 'tool')}"
+        f"dropped {keyword}: {plural(times[keyword], 'time')} in"
+        f" {plural(tools[keyword], 'tool')}"
         for keyword in ranked
     ]
 
@@ -83,11 +86,7 @@ def _filtered_summary(model: ModuleModel) -> list[str]:
         shown = ", ".join(repr(name) for name in names[:_NAMES_SHOWN])
         more = f", ... {len(names) - _NAMES_SHOWN} more" if len(names) > _NAMES_SHOWN else ""
         lines.append(
-            f"filtered {server}: {_plural(len(names), 'tool')} left out by include/exclude"
+            f"filtered {server}: {plural(len(names), 'tool')} left out by include/exclude"
             f" ({shown}{more})"
         )
     return lines
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")

@@ -1,8 +1,8 @@
 """The typing-only section of a generated module: one TypedDict per tool's arguments.
 
-It lives under `if TYPE_CHECKING:` and costs nothing at run time. Like the data, it is emitted
-already in black's style: every line fits black's limit, or the type gives way to a plainer
-one (see `section`). Annotations are built from the original input schema, because the
+It lives in the module's `.pyi` stub (generator/stub.py) and costs nothing at run time. It is
+emitted already in black's style: every line fits black's limit, or the type gives way to a
+plainer one (see `section`). Annotations are built from the original input schema, because the
 arguments a tool receives are the original shape: a property whose synthetic null was removed
 is `NotRequired`, never `| None`.
 
@@ -39,7 +39,7 @@ _MAX_REF_HOPS: Final = 4
 # Schema nodes descended (arrays, anyOf branches, references, objects) before a type says
 # `object`: hostile schemas nest hundreds of levels (tests/test_hostile_inputs.py).
 _MAX_DEPTH: Final = 32
-# `    NAME = dict[str, object]` must fit black's 88 columns: 4 + 62 + 22.
+# `    NAME = dict[str, object]` must fit black's 88 columns: 4 + 62 + 22 (at level 1).
 _MAX_NESTED_NAME: Final = 62
 _MAX_SUFFIX: Final = 40
 
@@ -104,15 +104,15 @@ def fields(schema: dict[str, Any], optional: set[str | None]) -> tuple[Field, ..
     )
 
 
-def section(name: str, items: tuple[Field, ...]) -> str:
-    """The lines defining TypedDict `name`, one indent deep (inside `if TYPE_CHECKING:`),
-    after the nested TypedDicts it uses.
+def section(name: str, items: tuple[Field, ...], level: int = 1) -> str:
+    """The lines defining TypedDict `name`, `level` indents deep (0: a stub's top level), after
+    the nested TypedDicts it uses.
 
     Each field line is the first that fits black's limit of: the full type; Literals replaced by
     their base types; nested TypedDicts replaced by `dict[str, object]` too. When none fits (a
     key too long), the whole TypedDict is the alias `dict[str, object]`.
     """
-    return _Section(name).define(name, items)
+    return "".join(write(item, level) for item in definitions(name, items, level))
 
 
 # --- building types from schemas ------------------------------------------------------------
@@ -190,24 +190,54 @@ class _Builder:
 # --- writing types as source ----------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Definition:
+    """One TypedDict as emitted: its name and `(key, annotation)` lines (None: the alias
+    `dict[str, object]`, when a field cannot fit). generator/verify.py reads them back."""
+
+    name: str
+    fields: tuple[tuple[str, str], ...] | None
+
+
+def definitions(name: str, items: tuple[Field, ...], level: int = 1) -> tuple[Definition, ...]:
+    """TypedDict `name` and the nested ones it uses, children first, fitted `level` deep."""
+    section = _Section(name, level)
+    section.define(name, items)
+    return tuple(section.done)
+
+
+def write(definition: Definition, level: int = 1) -> str:
+    """The source of one definition, `level` indents deep, in black's style."""
+    outer, middle, inner = (INDENT * (level + step) for step in range(3))
+    name = definition.name
+    if definition.fields is None:
+        return f"{outer}{name} = {_OPEN_OBJECT}\n"
+    opening = f'{outer}{name} = TypedDict(\n{middle}"{name}",\n'
+    if not definition.fields:
+        return opening + f"{middle}{{}},\n{outer})\n"
+    body = "".join(f"{inner}{string(key)}: {text},\n" for key, text in definition.fields)
+    return opening + f"{middle}{{\n{body}{middle}}},\n{outer})\n"
+
+
 @dataclass(slots=True)
 class _Section:
     """The definitions of one tool's TypedDict and the nested ones it uses, children first."""
 
     owner: str
+    level: int
     names: dict[Shape, str | None] = field(default_factory=dict)
     taken: set[str] = field(default_factory=set)
-    blocks: list[str] = field(default_factory=list)
+    done: list[Definition] = field(default_factory=list)
     defined: set[Shape] = field(default_factory=set)
 
-    def define(self, name: str, items: tuple[Field, ...]) -> str:
+    def define(self, name: str, items: tuple[Field, ...]) -> None:
         lines, used = [], []
         for item in items:
-            line, shapes = self._line(item)
-            if line is None:
-                self.blocks.append(f"{INDENT}{name} = {_OPEN_OBJECT}\n")
-                return "".join(self.blocks)
-            lines.append(line)
+            text, shapes = self._annotation(item)
+            if text is None:
+                self.done.append(Definition(name, None))
+                return
+            lines.append((item.key, text))
             used += shapes
         for shape in used:
             if shape not in self.defined:
@@ -215,24 +245,19 @@ class _Section:
                 nested = self.names[shape]
                 assert nested is not None
                 self.define(nested, shape.fields)
-        opening = f'{INDENT}{name} = TypedDict(\n{INDENT * 2}"{name}",\n'
-        if not lines:
-            self.blocks.append(opening + f"{INDENT * 2}{{}},\n{INDENT})\n")
-        else:
-            body = "\n".join([*lines, ""])
-            self.blocks.append(opening + f"{INDENT * 2}{{\n{body}{INDENT * 2}}},\n{INDENT})\n")
-        return "".join(self.blocks)
+        self.done.append(Definition(name, tuple(lines)))
 
-    def _line(self, item: Field) -> tuple[str | None, list[Shape]]:
+    def _annotation(self, item: Field) -> tuple[str | None, list[Shape]]:
+        """The first annotation whose line fits, and the nested TypedDicts it names."""
         for literals, nested in ((True, True), (False, True), (False, False)):
             used: list[Shape] = []
             name_of = self._name if nested else _no_name
             text = _render(item.type, literals, name_of, used)
             if not item.required:
                 text = f"NotRequired[{text}]"
-            line = f"{INDENT * 3}{string(item.key)}: {text},"
+            line = f"{INDENT * (self.level + 2)}{string(item.key)}: {text},"
             if str_width(line) <= LINE_LENGTH:
-                return line, used
+                return text, used
         return None, []
 
     def _name(self, shape: Shape) -> str | None:

@@ -258,7 +258,7 @@ def test_report_json(tmp_path: Path) -> None:
         == 0
     )
     document = json.loads(report.read_text())
-    assert document["fallbacks"][0]["event"] == "conduit_mcp.client.adapter.strict_fallback"
+    assert document["fallbacks"][0]["event"] == "mcp2openai.strict_fallback"
     assert document["fallbacks"][0]["name"] == "s__open"
 
 

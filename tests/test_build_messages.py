@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from buildutil import import_path
 from live_support import run_cli
 
 SNAPSHOTS = Path(__file__).resolve().parent.parent / "generated" / "snapshots"
@@ -146,17 +147,19 @@ def test_an_unchanged_module_keeps_its_bytes_and_mtime(tmp_path: Path) -> None:
         "mcp2openai: wrote app/tools.py (2 tools: 2 strict, 0 fallbacks, 0 excluded)"
     )
     module, report = tmp_path / "app" / "tools.py", tmp_path / "report.json"
-    for path in (module, report):
+    files = (module, module.with_suffix(".pyi"), report)
+    for path in files:
         os.utime(path, (OLD, OLD))
-    before = module.read_bytes(), report.read_bytes()
+    before = [path.read_bytes() for path in files]
     again = run_cli(*args, cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert again.stderr.splitlines()[-1] == (
         "mcp2openai: app/tools.py unchanged (2 tools: 2 strict, 0 fallbacks, 0 excluded)"
     )
-    assert (module.read_bytes(), report.read_bytes()) == before
-    assert module.stat().st_mtime == report.stat().st_mtime == OLD
-    assert sorted(path.name for path in module.parent.iterdir()) == ["tools.py"]  # no temp file
+    assert [path.read_bytes() for path in files] == before
+    assert [path.stat().st_mtime for path in files] == [OLD] * 3
+    # no temporary file left
+    assert sorted(path.name for path in module.parent.iterdir()) == ["tools.py", "tools.pyi"]
     changed = run_cli(*args, "--prefix", "time=clock_", cwd=tmp_path)
     assert changed.stderr.splitlines()[-1].startswith("mcp2openai: wrote app/tools.py")
     assert module.stat().st_mtime > OLD
@@ -185,7 +188,10 @@ def test_check_prints_the_whole_diff(tmp_path: Path) -> None:
     result = run_cli(*build, "--prefix", "time=t_", "--out", "tools.py", "--check", cwd=tmp_path)
     assert result.returncode == 1
     lines = result.stderr.splitlines()
-    expected = full_diff(tmp_path / "tools.py", (tmp_path / "new.py").read_text(), "tools.py")
+    expected = [
+        *full_diff(tmp_path / "tools.py", (tmp_path / "new.py").read_text(), "tools.py"),
+        *full_diff(tmp_path / "tools.pyi", (tmp_path / "new.pyi").read_text(), "tools.pyi"),
+    ]
     assert len(expected) > 40  # more than the old cut
     assert lines[:-1] == expected
     assert lines[-1] == "mcp2openai: tools.py is out of date: rebuild it without --check"
@@ -193,23 +199,27 @@ def test_check_prints_the_whole_diff(tmp_path: Path) -> None:
 
 
 def test_check_cuts_a_long_diff_at_a_hunk_and_says_how_much_it_left_out(tmp_path: Path) -> None:
-    for name in ("notion", "github", "kubernetes"):
-        snapshot(tmp_path, name)
-    build = ["build", "-q"]
-    for name in ("notion", "github", "kubernetes"):
-        build += ["--server", f"{name}=mcp/{name}.json"]
+    build, renamed = ["build", "-q"], []
+    for path in sorted(SNAPSHOTS.glob("*.json")):  # every recorded server, each renamed
+        build += ["--server", f"{path.stem}={snapshot(tmp_path, path.stem)}"]
+        renamed += ["--prefix", f"{path.stem}=x{path.stem}_"]
     assert run_cli(*build, "--out", "tools.py", cwd=tmp_path).returncode == 0
-    changed = [*build, "--strict", "false"]
-    assert run_cli(*changed, "--out", "new.py", cwd=tmp_path).returncode == 0
-    result = run_cli(*changed, "--out", "tools.py", "--check", cwd=tmp_path)
+    assert run_cli(*build, *renamed, "--out", "new.py", cwd=tmp_path).returncode == 0
+    result = run_cli(*build, *renamed, "--out", "tools.py", "--check", cwd=tmp_path)
     assert result.returncode == 1
     lines = result.stderr.splitlines()
-    expected = full_diff(tmp_path / "tools.py", (tmp_path / "new.py").read_text(), "tools.py")
-    shown = lines[:-2]
-    assert len(shown) <= 1000 < len(expected)
-    assert shown == expected[: len(shown)]
-    assert expected[len(shown)].startswith("@@ ")  # cut where a hunk starts
-    assert lines[-2] == f"[... {len(expected) - len(shown)} more lines of the diff left out]"
+    assert lines[-1] == "mcp2openai: tools.py is out of date: rebuild it without --check"
+    starts = [index for index, line in enumerate(lines) if line.startswith("--- tools.py")]
+    assert len(starts) == 2  # the module's diff, then its stub's
+    ends = [*starts[1:], len(lines) - 1]
+    for start, end, suffix in zip(starts, ends, (".py", ".pyi"), strict=True):
+        new = (tmp_path / f"new{suffix}").read_text()
+        expected = full_diff(tmp_path / f"tools{suffix}", new, f"tools{suffix}")
+        shown, note = lines[start : end - 1], lines[end - 1]
+        assert len(shown) <= 1000 < len(expected)
+        assert shown == expected[: len(shown)]
+        assert expected[len(shown)].startswith("@@ ")  # cut where a hunk starts
+        assert note == f"[... {len(expected) - len(shown)} more lines of the diff left out]"
 
 
 # --- the report -----------------------------------------------------------------------------
@@ -305,9 +315,12 @@ def test_mcp_config_in_pyproject(tmp_path: Path) -> None:
     assert result.stderr.splitlines()[-1] == (  # git_status, and time's two tools
         "mcp2openai: wrote mcp_tools.py (3 tools: 3 strict, 0 fallbacks, 0 excluded)"
     )
-    module = (tmp_path / "mcp_tools.py").read_text()
-    assert "'git__git_status': ('git', 'git_status')" in module.replace('"', "'")
-    assert "'clock_convert_time': ('time', 'convert_time')" in module.replace('"', "'")
+    names = import_path(tmp_path / "mcp_tools.py").NAMES
+    assert names == {
+        "git__git_status": ("git", "git_status"),
+        "clock_get_current_time": ("time", "get_current_time"),
+        "clock_convert_time": ("time", "convert_time"),
+    }
     check = run_cli("build", "--check", cwd=tmp_path)
     assert check.returncode == 0, check.stderr
     pyproject.write_text(head + '[tool.mcp2openai.servers.git]\ncommand = "uvx"\n')

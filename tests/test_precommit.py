@@ -115,7 +115,7 @@ def test_the_build_check_hook_fails_on_a_stale_module(project: Project) -> None:
         snapshot.write_text(original, encoding="utf-8")
     assert result.returncode == 1
     assert hook_lines(result.stdout)[0].endswith("Failed")
-    added = [line for line in result.stdout.splitlines() if line.startswith("+ ")]
+    added = [line for line in result.stdout.splitlines() if line[:1] == "+" and line[:3] != "+++"]
     assert any("Get the time, now with a new description." in line for line in added)
     assert "mcp2openai: mcp_tools.py is out of date: rebuild it without --check" in result.stdout
 

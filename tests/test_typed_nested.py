@@ -146,7 +146,10 @@ def test_mypy_strict_types_nested_arguments(tmp_path: Path) -> None:
             """),
         encoding="utf-8",
     )
-    result = mypy(str(out), str(use), path=tmp_path)
+    stub = mypy(str(out.with_suffix(".pyi")))
+    assert stub.returncode == 0, stub.stdout
+    assert "_SShapesArgs_Point = TypedDict(" in out.with_suffix(".pyi").read_text()
+    result = mypy(str(use), path=tmp_path)  # the app's view: the stub beside the module
     assert result.returncode == 0, result.stdout
     wrong = tmp_path / "wrong_nested.py"
     wrong.write_text(
@@ -161,22 +164,33 @@ def test_mypy_strict_types_nested_arguments(tmp_path: Path) -> None:
             """),
         encoding="utf-8",
     )
-    result = mypy(str(out), str(wrong), path=tmp_path)
+    result = mypy(str(wrong), path=tmp_path)
     errors = [line for line in result.stdout.splitlines() if ": error:" in line]
     assert any("wrong_nested.py:7:" in line and '"z"' in line for line in errors), errors
     assert any("wrong_nested.py:8:" in line and "Unsupported" in line for line in errors), errors
     assert len(errors) == 2, errors
 
 
-def test_no_name_outside_the_typing_section_looks_like_a_nested_typed_dict() -> None:
-    """`_<Owner>Args_<Key>` is free for nested TypedDicts: nothing else the module defines."""
-    tree = ast.parse((GENERATED / "mcp_all.py").read_text(encoding="utf-8"))
-    names, nested_names = set(), set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            names.add(node.name)
-        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            (nested_names if NESTED.fullmatch(node.id) else names).add(node.id)
-    assert "_FilesystemEditFileArgs_EditsItem" in nested_names
-    assert "_definitions" in names
-    assert not [name for name in names if NESTED.fullmatch(name)]
+def test_no_name_but_the_nested_typed_dicts_looks_like_one() -> None:
+    """`_<Owner>Args_<Key>` is free for nested TypedDicts: the module defines no such name, and
+    in the stub only nested TypedDicts have it."""
+
+    def assigned(path: Path) -> tuple[set[str], set[str]]:
+        names, typed_dicts = set(), set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.add(node.name)
+            elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.add(node.id)
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+                function = node.value.func
+                if isinstance(function, ast.Name) and function.id == "TypedDict":
+                    typed_dicts.add(node.targets[0].id)  # type: ignore[attr-defined]
+        return names, typed_dicts
+
+    module, _ = assigned(GENERATED / "mcp_all.py")
+    stub, typed_dicts = assigned(GENERATED / "mcp_all.pyi")
+    assert "_DEFINITIONS" in module
+    assert "_FilesystemEditFileArgs_EditsItem" in typed_dicts
+    assert not [name for name in module if NESTED.fullmatch(name)]
+    assert {name for name in stub if NESTED.fullmatch(name)} <= typed_dicts
