@@ -8,10 +8,15 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
+import pytest
 from buildutil import GENERATED, run_cli, write_snapshot
 from mcp2openai import typed
+from mcp2openai.emit import RenderError, emit
 from mcp2openai.literals import LINE_LENGTH
+from mcp2openai.pipeline import ServerInput, build
+from mcp2openai.render import render
 from mcp2openai.strict.rules import MAX_OBJECT_DEPTH
+from mcp2openai.verify import verify_stub
 from test_hostile_inputs import fan_out, nested, recursive
 from test_typing import mypy
 
@@ -194,3 +199,24 @@ def test_no_name_but_the_nested_typed_dicts_looks_like_one() -> None:
     assert "_FilesystemEditFileArgs_EditsItem" in typed_dicts
     assert not [name for name in module if NESTED.fullmatch(name)]
     assert {name for name in stub if NESTED.fullmatch(name)} <= typed_dicts
+
+
+def test_verify_reads_nested_typed_dicts_back(tmp_path: Path) -> None:
+    """A stub whose nested TypedDict says something else than the model is never written."""
+    snapshot = write_snapshot(tmp_path, "s", [{"name": "shapes", "inputSchema": SCHEMA}])
+    model = build([ServerInput("s", snapshot)], "auto").model
+    emission = emit(model)
+    stub = render(model).stub
+    verify_stub(stub, model, emission)  # as rendered: it reads back
+    nested = (
+        '_SShapesArgs_Point = TypedDict(\n    "_SShapesArgs_Point",\n    {\n        "x": float,'
+    )
+    assert nested in stub
+    for tampered in (
+        stub.replace(nested, nested.replace('"x": float', '"x": int')),
+        stub.replace(nested, nested.replace("_SShapesArgs_Point", "_SShapesArgs_Other")),
+        stub.replace('"point": _SShapesArgs_Point', '"point": dict[str, object]'),
+    ):
+        assert tampered != stub
+        with pytest.raises(RenderError):
+            verify_stub(tampered, model, emission)
