@@ -1,5 +1,6 @@
-"""The `mcp2openai` command line (DESIGN.md "CLI"). Exit codes: 0 done, 1 a check or policy
-found something, 2 bad usage or bad input (one line on stderr, nothing written)."""
+"""The `mcp2openai` command line (docs/design.md, "CLI"). Exit codes: 0 done, 1 a check or policy
+found something, 2 bad usage or bad input (one line on stderr, nothing written), 3 an internal
+error the build caught before writing anything (a generator bug)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
+from .emit import RenderError
 from .load import InputError, parse_json
 from .model import StrictMode
 from .naming import NamingError
@@ -230,6 +232,11 @@ def build_command(
         result = build(list(plan.servers), plan.mode)
     except (InputError, NamingError, UsageError, ConfigError) as error:
         _fail(str(error))
+    except RenderError as error:
+        # A bug of the generator, caught before anything was written: never the user's input.
+        message = f"mcp2openai: internal error (nothing written; please report): {error}"
+        click.echo(message, err=True)
+        sys.exit(3)
     out, model = plan.out, result.model
     if not quiet:
         for line in report_lines(model, verbose=verbose):
