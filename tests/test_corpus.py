@@ -38,6 +38,12 @@ def test_the_corpus_holds_at_least_33_real_servers() -> None:
 # Manifest, pins and files agree
 
 
+def test_the_readme_describes_every_corpus_server() -> None:
+    readme = (corpus.CORPUS_DIR / "README.md").read_text(encoding="utf-8")
+    for entry in ENTRIES:
+        assert f"| `{entry.name}` | {entry.package} {entry.version} (" in readme, entry.name
+
+
 def test_manifest_and_snapshot_files_match() -> None:
     assert [p.stem for p in FIXTURES] == sorted(entry.name for entry in ENTRIES)
     generated = {p.stem for p in corpus.SNAPSHOT_DIR.glob("*.json")}
