@@ -1,5 +1,6 @@
-"""The `mcp2openai` command line (DESIGN.md "CLI"). Exit codes: 0 done, 1 a check or policy
-found something, 2 bad usage or bad input (one line on stderr, nothing written)."""
+"""The `mcp2openai` command line (docs/design.md, "CLI"). Exit codes: 0 done, 1 a check or policy
+found something, 2 bad usage or bad input (one line on stderr, nothing written), 3 an internal
+error the build caught before writing anything (a generator bug)."""
 
 from __future__ import annotations
 
@@ -12,11 +13,14 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
+from .emit import RenderError
 from .load import InputError, parse_json
-from .model import FALLBACK_EVENT, ModuleModel, StrictMode
+from .model import StrictMode
 from .naming import NamingError
-from .pipeline import build, difference, write_atomically
+from .paths import shown
+from .pipeline import build, difference, stub_path, write_if_changed
 from .plan import BuildArgs, ConfigError, FetchArgs, UsageError, plan_build, plan_fetch
+from .report import report_document, report_lines, summary
 from .strict import Target, Unsupported, convert, format_path
 
 
@@ -87,6 +91,11 @@ class _FetchCommand(click.Command):
     help="Servers fetched at the same time.",
 )
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if a snapshot differs.")
+@click.option(
+    "--strict-stdio",
+    is_flag=True,
+    help="Fail on anything but MCP on a stdio server's stdout (default: skip it, warn once).",
+)
 @_config_options
 def fetch_command(
     words: tuple[str, ...],
@@ -97,6 +106,7 @@ def fetch_command(
     timeout: float | None,
     jobs: int,
     check: bool,
+    strict_stdio: bool,
     config: Path | None,
     mcp_config: Path | None,
     snapshots: Path | None,
@@ -123,7 +133,16 @@ def fetch_command(
     from .fetch import fetch_all  # imports the mcp SDK: only when fetching
 
     echo = partial(click.echo, err=True)
-    sys.exit(fetch_all(plan.targets, timeout=plan.timeout, check=check, jobs=jobs, echo=echo))
+    sys.exit(
+        fetch_all(
+            plan.targets,
+            timeout=plan.timeout,
+            check=check,
+            jobs=jobs,
+            strict_stdio=strict_stdio,
+            echo=echo,
+        )
+    )
 
 
 @main.command("build")
@@ -192,7 +211,13 @@ def fetch_command(
 @click.option(
     "--fail-on-fallback", is_flag=True, help="Exit 1 if any tool falls back or is left out."
 )
-@click.option("--quiet", "-q", is_flag=True, help="Print only errors and the summary.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only errors and the summary line.")
+@click.option(
+    "--verbose",
+    "-v",
+    is_flag=True,
+    help="List every dropped keyword and filtered tool (default: one line per keyword).",
+)
 @_config_options
 def build_command(
     servers: tuple[str, ...],
@@ -207,11 +232,14 @@ def build_command(
     report_json: Path | None,
     fail_on_fallback: bool,
     quiet: bool,
+    verbose: bool,
     config: Path | None,
     mcp_config: Path | None,
     snapshots: Path | None,
 ) -> None:
     """Build one adapter module from tool-list snapshots."""
+    if quiet and verbose:
+        _fail("give -q or -v, not both")
     switch = None if rewrites is None else rewrites == "on"
     arguments = BuildArgs(
         servers,
@@ -231,25 +259,39 @@ def build_command(
         result = build(list(plan.servers), plan.mode, rewrites=plan.rewrites, target=plan.target)
     except (InputError, NamingError, UsageError, ConfigError) as error:
         _fail(str(error))
-    out = plan.out
+    except RenderError as error:
+        # A bug of the generator, caught before anything was written: never the user's input.
+        message = f"mcp2openai: internal error (nothing written; please report): {error}"
+        click.echo(message, err=True)
+        sys.exit(3)
+    out, model = plan.out, result.model
     if not quiet:
-        for line in report_lines(result.model):
+        for line in report_lines(model, verbose=verbose):
             click.echo(line, err=True)
     if check:
-        diff = difference(out, result.source)
-        if diff is not None:
-            click.echo(diff, err=True)
-            click.echo(f"mcp2openai: {out} is out of date: rebuild it without --check", err=True)
-            sys.exit(1)
-        click.echo(f"mcp2openai: {out} is up to date ({summary(result.model)})", err=True)
-    else:
-        write_atomically(out, result.source)
-        if report_json is not None:
-            write_atomically(
-                report_json, json.dumps(report_document(result.model), indent=2) + "\n"
+        shown_out = Path(shown(out))
+        diffs = [
+            difference(shown_out, result.source),
+            difference(stub_path(shown_out), result.stub),
+        ]
+        if any(diff is not None for diff in diffs):
+            for diff in diffs:
+                if diff is not None:
+                    click.echo(diff, err=True)
+            click.echo(
+                f"mcp2openai: {shown_out} is out of date: rebuild it without --check", err=True
             )
-        click.echo(f"mcp2openai: wrote {out} ({summary(result.model)})", err=True)
-    if fail_on_fallback and (result.model.fallbacks or result.model.excluded):
+            sys.exit(1)
+        click.echo(f"mcp2openai: {shown_out} is up to date ({summary(model)})", err=True)
+    else:
+        # the stub first: a module is never newer than the types beside it
+        stub_changed = write_if_changed(stub_path(out), result.stub)
+        changed = write_if_changed(out, result.source) or stub_changed
+        if report_json is not None:
+            write_if_changed(report_json, json.dumps(report_document(model), indent=2) + "\n")
+        done = f"wrote {shown(out)}" if changed else f"{shown(out)} unchanged"
+        click.echo(f"mcp2openai: {done} ({summary(model)})", err=True)
+    if fail_on_fallback and (model.fallbacks or model.excluded):
         sys.exit(1)
 
 
@@ -283,45 +325,3 @@ def schema_command(file: Any, rewrites: str, target: Target) -> None:
         "decode": result.decode,
     }
     click.echo(json.dumps(output, indent=2, ensure_ascii=False))
-
-
-def summary(model: ModuleModel) -> str:
-    strict = sum(tool.strict for tool in model.tools)
-    rewritten = sum(tool.decode is not None for tool in model.tools)
-    return (
-        f"{len(model.tools)} tools: {strict} strict ({rewritten} decoded), "
-        f"{len(model.fallbacks)} fallbacks, {len(model.excluded)} excluded"
-    )
-
-
-def report_lines(model: ModuleModel) -> list[str]:
-    """One line per fallback, exclusion, rewrite, rename, filtered tool and dropped keyword."""
-    lines = [f"fallback {e.name}: {e.keyword} at {e.path}: {e.reason}" for e in model.fallbacks]
-    lines += [f"rewrote {r.name}: {r.kind} at {r.path}" for r in model.rewrites]
-    lines += [f"excluded {e.name}: {e.keyword} at {e.path}: {e.reason}" for e in model.excluded]
-    lines += [
-        f"renamed {r.server}/{r.tool!r} -> {r.exposed or '(dropped)'}: {r.reason}"
-        for r in model.renames
-    ]
-    lines += [f"filtered {server}/{tool!r}" for server, tool in model.filtered]
-    lines += [
-        f"dropped {tool.exposed}: {item.keyword} at {format_path(item.path)}"
-        for tool in model.tools
-        for item in tool.dropped
-    ]
-    return lines
-
-
-def report_document(model: ModuleModel) -> dict[str, Any]:
-    return {
-        "generator": f"mcp2openai {model.version}",
-        "input_sha256": model.input_hash,
-        "strict": model.strict_mode,
-        "tools": len(model.tools),
-        "fallbacks": [{"event": FALLBACK_EVENT, **entry} for entry in model.report_fallbacks],
-        "excluded": list(model.report_excluded),
-        "renames": list(model.report_renames),
-        "filtered": [{"server": server, "tool": tool} for server, tool in model.filtered],
-        "dropped": list(model.report_dropped),
-        "rewrites": list(model.report_rewrites),
-    }

@@ -1,8 +1,7 @@
-"""The frozen, typed description of one generated module (STYLE.md practice 2).
+"""The frozen, plain-data description of one generated module (docs/conventions.md, practice 2).
 
-`build_model` makes every decision (strict or fallback or excluded, names, typed fields); the
-template only places what the properties here compute. Every value that reaches the module's
-source is plain JSON-like data, emitted later by `literals`.
+`build_model` makes every decision (strict or fallback or excluded, names, typed fields). The
+model holds data only: named fields, no code. generator/emit.py turns it into source text.
 """
 
 from __future__ import annotations
@@ -14,7 +13,6 @@ from typing import Any, Final, Literal
 
 from . import __version__, typed
 from .identifiers import class_name, unique
-from .literals import MAX_LITERAL_DEPTH, JsonText, depth
 from .naming import NamedTool, Rename, ServerTools, Toolset
 from .strict import (
     Conversion,
@@ -30,8 +28,7 @@ from .strict import (
 from .text import clean_annotations, unencodable_path
 
 StrictMode = Literal["auto", "true", "false"]
-FALLBACK_EVENT: Final = "conduit_mcp.client.adapter.strict_fallback"
-_LISTED_IN_DOCSTRING: Final = 40
+FALLBACK_EVENT: Final = "mcp2openai.strict_fallback"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,16 +47,6 @@ class Decision:
         path = format_path(error.path)
         return cls(named.exposed, named.server, named.tool, path, error.keyword, error.reason)
 
-    def as_dict(self) -> dict[str, str]:
-        return {
-            "name": self.name,
-            "server": self.server,
-            "tool": self.tool,
-            "path": self.path,
-            "keyword": self.keyword,
-            "reason": self.reason,
-        }
-
 
 @dataclass(frozen=True, slots=True)
 class RewriteEntry:
@@ -70,15 +57,6 @@ class RewriteEntry:
     tool: str
     path: str  # JSON pointer into the tool's original inputSchema
     kind: str
-
-    def as_dict(self) -> dict[str, str]:
-        return {
-            "name": self.name,
-            "server": self.server,
-            "tool": self.tool,
-            "path": self.path,
-            "kind": self.kind,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,65 +95,6 @@ class ModuleModel:
     input_hash: str
     rewrites: tuple[RewriteEntry, ...] = ()
     version: str = __version__
-
-    @property
-    def names(self) -> dict[str, tuple[str, str]]:
-        return {tool.exposed: (tool.server, tool.tool) for tool in self.tools}
-
-    @property
-    def null_paths(self) -> dict[str, tuple[NullPath, ...]]:
-        return {tool.exposed: tool.null_paths for tool in self.tools if tool.null_paths}
-
-    @property
-    def decode(self) -> dict[str, list[dict[str, Any]]]:
-        return {tool.exposed: tool.decode for tool in self.tools if tool.decode is not None}
-
-    @property
-    def report_rewrites(self) -> tuple[dict[str, str], ...]:
-        return tuple(entry.as_dict() for entry in self.rewrites)
-
-    @property
-    def shapes(self) -> dict[str, str]:
-        return {tool.shape: tool.exposed for tool in self.tools}
-
-    @property
-    def definitions(self) -> list[tuple[str, str, object, bool]]:
-        return [
-            (tool.exposed, tool.description, _parameters_value(tool.parameters), tool.strict)
-            for tool in self.tools
-        ]
-
-    @property
-    def report_fallbacks(self) -> tuple[dict[str, str], ...]:
-        return tuple(entry.as_dict() for entry in self.fallbacks)
-
-    @property
-    def report_excluded(self) -> tuple[dict[str, str], ...]:
-        return tuple(entry.as_dict() for entry in self.excluded)
-
-    @property
-    def report_renames(self) -> tuple[dict[str, str], ...]:
-        return tuple(
-            {"name": r.exposed, "server": r.server, "tool": r.tool, "reason": r.reason}
-            for r in self.renames
-        )
-
-    @property
-    def report_dropped(self) -> tuple[dict[str, str], ...]:
-        return tuple(
-            {"name": tool.exposed, "path": format_path(item.path), "keyword": item.keyword}
-            for tool in self.tools
-            for item in tool.dropped
-        )
-
-    @property
-    def typed_section(self) -> str:
-        sections = [typed.section(tool.shape, tool.fields) for tool in self.tools]
-        return "".join(sections) or "    pass\n"
-
-    @property
-    def docstring(self) -> str:
-        return _docstring(self)
 
 
 def build_model(
@@ -332,45 +251,3 @@ def _optional_properties(schema: dict[str, Any]) -> set[str | None]:
     if isinstance(required, list):
         names -= {name for name in required if isinstance(name, str)}
     return names
-
-
-def _parameters_value(parameters: dict[str, Any]) -> object:
-    # DESIGN.md: too deep for a Python literal (CPython's parser stops near 200 brackets),
-    # a schema is carried as JSON text and parsed when `tools()` is called.
-    if depth(parameters) > MAX_LITERAL_DEPTH:
-        return JsonText(json.dumps(parameters, ensure_ascii=False, separators=(",", ":")))
-    return parameters
-
-
-def _docstring(model: ModuleModel) -> str:
-    strict_count = sum(tool.strict for tool in model.tools)
-    lines = [
-        f"OpenAI function tools for {len(model.tools)} MCP tools from "
-        f"{len(model.servers)} server{'s' if len(model.servers) != 1 else ''}.",
-        "",
-        f"Generated by mcp2openai {model.version} from input sha256:{model.input_hash[:16]}.",
-        "Do not edit: regenerate with `mcp2openai build` (and check with `--check`).",
-        "",
-        "Servers:",
-        *(
-            f"    {server}: {count} tool{'s' if count != 1 else ''}"
-            for server, count in model.servers
-        ),
-        "",
-        f"Strict mode {model.strict_mode}: {strict_count} strict, "
-        f"{len(model.fallbacks)} non-strict fallbacks, {len(model.excluded)} excluded.",
-    ]
-    for title, entries in (("Fallbacks", model.fallbacks), ("Excluded", model.excluded)):
-        if entries:
-            lines += ["", f"{title}:"]
-            lines += [
-                f"    {e.name}: {e.keyword} at {e.path}" for e in entries[:_LISTED_IN_DOCSTRING]
-            ]
-            if len(entries) > _LISTED_IN_DOCSTRING:
-                lines.append(f"    ... and {len(entries) - _LISTED_IN_DOCSTRING} more (see REPORT)")
-    lines += [
-        "",
-        "API: tools(api), tool_calls(response), tool_output(call_id, outcome, api=...),",
-        "execute_tool_calls(response, call_tool), arguments(call, <Tool>Args), NAMES, REPORT.",
-    ]
-    return "\n".join(lines)

@@ -1,26 +1,30 @@
-"""Render the module model to formatted Python source (STYLE.md practices 3, 4, 6, 7).
+"""Render a module and its stub from the model (docs/conventions.md, practices 3, 4, 6, 7).
 
-jinja2 draws the module's shape from `templates/module.py.jinja`; black formats that skeleton,
-in-process, with an explicit mode and never the user's configuration. The data (thousands of
-tools) never goes through black: each `literal` in the template becomes a placeholder name, and
-after black the placeholder is replaced by `literals.value_source`, which writes what black
-would write. A `finalize` hook refuses every printed value that is not a `Source`, so a
-forgotten filter is a build error, never an injection.
+jinja2 places the pieces generator/emit.py made; black formats what jinja2 rendered, in-process,
+with an explicit mode and never the user's configuration. Two kinds of piece are already in
+black's style and are joined after formatting instead of going through it (black would take
+seconds on them and change nothing): the runtime (templates/runtime.py, which `make check` keeps
+black-clean) and the data section (raw JSON strings) of the module, and the TypedDicts of the
+stub. Nothing is ever substituted into formatted text.
+
+Before anything is returned, generator/verify.py parses both files, reads every table back and
+compares the structure with the templates': a mismatch is a RenderError, and nothing is written.
 """
 
 from __future__ import annotations
 
 import ast
-import re
-from importlib import resources
-from importlib.resources.abc import Traversable
-from typing import Any, Final
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Final
 
 import black
 import jinja2
 
-from .literals import Source, docstring, value_source
+from .emit import Emission, RenderError, emit, templates
+from .literals import Source
 from .model import ModuleModel
+from .verify import verify_module, verify_stub
 
 BLACK_MODE: Final = black.Mode(
     target_versions={black.mode.TargetVersion.PY311},
@@ -29,54 +33,79 @@ BLACK_MODE: Final = black.Mode(
     magic_trailing_comma=True,
     preview=False,
 )
-_RUNTIME_MARKER: Final = "# ---- runtime ----\n"
-_PLACEHOLDER: Final = re.compile(
-    r"(?m)^(?P<lead>[^\n]*?)_m2o_(?P<kind>value|block)_(?P<index>\d+)(?P<tail>[^\n]*)$"
+STUB_MODE: Final = black.Mode(
+    target_versions={black.mode.TargetVersion.PY311},
+    line_length=88,
+    string_normalization=True,
+    magic_trailing_comma=True,
+    preview=False,
+    is_pyi=True,
 )
 
-
-class RenderError(Exception):
-    """A bug in the generator or its templates (never the user's input)."""
+__all__ = ["BLACK_MODE", "STUB_MODE", "RenderError", "Rendered", "render"]
 
 
-def render(model: ModuleModel) -> str:
-    """The generated module's source for `model`, formatted as black formats it."""
-    values: list[Any] = []
-    blocks: list[str] = []
-    environment = _environment(values, blocks)
-    block = environment.filters["block"]
-    skeleton = environment.get_template("module.py.jinja").render(
-        model=model, runtime=block(_runtime_source())
+@dataclass(frozen=True, slots=True)
+class Rendered:
+    module: str  # the .py file
+    stub: str  # the .pyi file beside it
+
+
+def render(model: ModuleModel) -> Rendered:
+    """The generated module and its stub for `model`, formatted as black formats them."""
+    emission = emit(model)
+    module = module_source(emission)
+    stub = stub_source(emission)
+    verify_module(module, model, emission)
+    verify_stub(stub, model, emission)
+    return Rendered(module, stub)
+
+
+def module_source(emission: Emission) -> str:
+    head = _format(
+        _render("module.py.jinja", docstring=emission.docstring, version=emission.version),
+        "module.py.jinja",
+        BLACK_MODE,
     )
+    data = _render("data.py.jinja", version=emission.version, tables=emission.tables)
+    # black's blank lines: one after a comment that opens a section, two between top-level
+    # definitions and what follows them.
+    return f"{head}\n{emission.runtime.text}\n\n\n{data}"
+
+
+def stub_source(emission: Emission) -> str:
+    head = _stub_head(emission.version, emission.api_stub)
+    return f"{head}\n{emission.typed}" if emission.typed else head
+
+
+@lru_cache(maxsize=4)
+def _stub_head(version: Source, api_stub: Source) -> str:
+    # The same for every toolset of a version: formatted once per process.
+    text = _render("module.pyi.jinja", version=version, api_stub=api_stub)
+    return _format(text, "module.pyi.jinja", STUB_MODE)
+
+
+def _format(text: str, template: str, mode: black.Mode) -> str:
     try:
-        ast.parse(skeleton)
+        ast.parse(text)
     except SyntaxError as error:
-        raise RenderError(f"module.py.jinja renders invalid Python: {error}") from None
-    formatted = black.format_str(skeleton, mode=BLACK_MODE)
-    # The data is not parsed again here (that costs more than the rest of a large build):
-    # literals.py's output is proven against the parser and black by tests/test_literals.py,
-    # and every module the tests build is imported.
-    return _substitute(formatted, values, blocks)
+        raise RenderError(f"{template} renders invalid Python: {error}") from None
+    return black.format_str(text, mode=mode)
 
 
-def _environment(values: list[Any], blocks: list[str]) -> jinja2.Environment:
-    def literal(value: object) -> Source:
-        values.append(value)
-        return Source(f"_m2o_value_{len(values) - 1}")
+def _render(template: str, **pieces: object) -> str:
+    return _environment().get_template(template).render(**pieces)
 
-    def block(text: str) -> Source:
-        # Text already in black's style (the runtime, the typed section) is kept out of black
-        # entirely: it replaces a placeholder statement after formatting.
-        blocks.append(text)
-        return Source(f"_m2o_block_{len(blocks) - 1}")
 
+@lru_cache(maxsize=1)
+def _environment() -> jinja2.Environment:
     def finalize(value: object) -> str:
         if not isinstance(value, Source):
             raise RenderError(f"template printed {type(value).__name__} without a safe filter")
         return value.text
 
-    environment = jinja2.Environment(
-        loader=jinja2.FunctionLoader(lambda name: _templates().joinpath(name).read_text("utf-8")),
+    return jinja2.Environment(
+        loader=jinja2.FunctionLoader(lambda name: templates().joinpath(name).read_text("utf-8")),
         undefined=jinja2.StrictUndefined,
         finalize=finalize,
         autoescape=False,
@@ -84,35 +113,3 @@ def _environment(values: list[Any], blocks: list[str]) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    environment.filters.update(
-        literal=literal, block=block, docstring=lambda text: Source(docstring(text))
-    )
-    return environment
-
-
-def _templates() -> Traversable:
-    """`templates/`: inside the installed package, or beside `generator/` in a checkout."""
-    try:
-        return resources.files("mcp2openai.templates")
-    except ModuleNotFoundError:
-        return resources.files("generator").joinpath("..", "templates")
-
-
-def _runtime_source() -> str:
-    text = _templates().joinpath("runtime.py").read_text("utf-8")
-    _, marker, runtime = text.partition(_RUNTIME_MARKER)
-    if not marker:
-        raise RenderError("templates/runtime.py has lost its runtime marker")
-    return runtime.strip("\n")
-
-
-def _substitute(formatted: str, values: list[Any], blocks: list[str]) -> str:
-    def replace(match: re.Match[str]) -> str:
-        lead, index = match["lead"], int(match["index"])
-        if match["kind"] == "block":
-            return blocks[index].rstrip("\n")  # the block carries its own indentation
-        level = (len(lead) - len(lead.lstrip(" "))) // 4
-        # What follows the value on its line (a "," in a call) counts toward black's limit.
-        return lead + value_source(values[index], level, len(lead), match["tail"]) + match["tail"]
-
-    return _PLACEHOLDER.sub(replace, formatted)

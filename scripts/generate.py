@@ -1,8 +1,8 @@
 """Build the golden adapters in generated/ from generated/snapshots/ (`make generate`).
 
-One module per snapshot (`generated/mcp_<name>.py`) and one combining every server
-(`generated/mcp_all.py`), all with the default strict mode. `--check` writes nothing and fails
-with a diff when a committed module differs from what the generator builds now.
+One module per snapshot (`generated/mcp_<name>.py`, with its `.pyi` stub) and one combining
+every server (`generated/mcp_all.py`), all with the default strict mode. `--check` writes
+nothing and fails with a diff when a committed file differs from what the generator builds now.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from mcp2openai.pipeline import ServerInput, build, difference, write_atomically
+from mcp2openai.pipeline import ServerInput, build, difference, stub_path, write_build
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"
@@ -31,17 +31,18 @@ def main() -> int:
     check = parser.parse_args().check
     stale = []
     for out, servers in targets().items():
-        source = build(servers, "auto").source
+        result = build(servers, "auto")
         if check:
-            diff = difference(out, source)
-            if diff is not None:
-                stale.append(out)
-                print(diff, file=sys.stderr)
+            for path, text in ((out, result.source), (stub_path(out), result.stub)):
+                diff = difference(path, text)
+                if diff is not None:
+                    stale.append(path)
+                    print(diff, file=sys.stderr)
         else:
-            write_atomically(out, source)
-            print(f"wrote {out.relative_to(ROOT)}")
-    expected = set(targets())
-    extra = [path for path in GENERATED.glob("mcp_*.py") if path not in expected]
+            write_build(out, result)
+            print(f"wrote {out.relative_to(ROOT)} and its stub")
+    expected = set(targets()) | {stub_path(path) for path in targets()}
+    extra = [path for path in GENERATED.glob("mcp_*.py*") if path not in expected]
     for path in extra:
         if check:
             stale.append(path)

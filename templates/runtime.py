@@ -1,42 +1,39 @@
 """The run-time part of every generated mcp2openai module.
 
 Everything after the "runtime" marker line below is copied verbatim into each
-generated module, right after ``TYPE_CHECKING = False``. The generator emits the
-toolset's data (``NAMES``, ``_NULL_PATHS``, ``_DECODE``, ``_definitions``, ``REPORT``, the typed
-argument parsers) after it: the functions here read those globals when called.
+generated module, right after its docstring. The generator emits the toolset's data
+after it, as JSON texts (``_DEFINITIONS``, ``_NAMES``, ``_NULL_PATHS``, ``_DECODE``
+and the report's tables): the functions here parse each one on first use. JSON because it is
+cheap both ways: a string constant costs the compiler next to nothing when no
+``.pyc`` can be written, and ``json.loads`` is the fastest parser in the standard
+library (docs/design.md, "Data in the module").
+
 There is no ``from __future__ import annotations`` (importing ``__future__`` is a
 measurable part of a small module's import), so annotations naming what exists for
-type checkers only are quoted.
+type checkers only are quoted. The generator derives the module's ``.pyi`` stub from
+this file (public names only, bodies dropped, quotes removed).
 
 The lines above the marker only make this file importable and type-checkable on its
-own; the placeholders stand for the generated data. The copied part uses the standard
+own; the empty tables stand for the generated data. The copied part uses the standard
 library only, imports nothing at module level (``json`` and ``binascii`` are imported
 by the functions that need them, so importing a generated module costs next to
 nothing), passes ``mypy --strict`` and is formatted by black with its default mode.
 """
 
-TYPE_CHECKING = False
-
-# Placeholders for the per-toolset data the generator emits after the runtime.
-NAMES: dict[str, tuple[str, str]] = {}
-_NULL_PATHS: dict[str, tuple[tuple[str | None, ...], ...]] = {}
-_DECODE: "dict[str, list[dict[str, Any]]]" = {}
-
-
-def _definitions() -> list[tuple[str, str, dict[str, object], bool]]:
-    return []
-
-
-def _shapes() -> dict[str, str]:
-    return {}
-
-
-def _report() -> "Report":
-    return Report(null_paths=_NULL_PATHS)
-
+# Empty tables standing for the per-toolset data the generator emits after the runtime.
+_DEFINITIONS = "[]"
+_NAMES = "{}"
+_NULL_PATHS = "{}"
+_DECODE = "{}"
+_FALLBACKS = "[]"
+_EXCLUDED = "[]"
+_RENAMES = "[]"
+_DROPPED = "{}"
+_REWRITES = "[]"
 
 # ---- runtime ----
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     import json
     from collections.abc import Awaitable, Callable, Mapping
@@ -46,6 +43,23 @@ if TYPE_CHECKING:
 
     _Path = tuple[str | None, ...]
     _Part = str | tuple[str, str, str]
+
+__all__ = [
+    "NAMES",
+    "REPORT",
+    "Report",
+    "ToolCall",
+    "arguments",
+    "execute_tool_calls",
+    "tool_calls",
+    "tool_output",
+    "tools",
+]
+
+NAMES: (
+    "dict[str, tuple[str, str]]"  # exposed name -> (server, tool); built on first use
+)
+REPORT: "Report"  # built on first use
 
 
 class ToolCall:
@@ -59,6 +73,11 @@ class ToolCall:
     """
 
     __slots__ = ("arguments", "call_id", "name", "server", "tool")
+    call_id: str
+    name: str
+    server: str
+    tool: str
+    arguments: dict[str, object]
 
     def __init__(
         self,
@@ -112,11 +131,11 @@ class Report:
       allOf_merged, root_wrapped, dynamic_nulls).
 
     The module logs nothing on import. ``as_dict()`` is a JSON-able copy for an app
-    that logs or exports it; the seed's ``conduit_mcp.client.adapter.strict_fallback``
-    event is one log record per fallback::
+    that logs or exports it; the ``mcp2openai.strict_fallback`` event is one log record
+    per fallback::
 
         for entry in REPORT.as_dict()["fallbacks"]:
-            log.warning("conduit_mcp.client.adapter.strict_fallback %s", entry)
+            log.warning("mcp2openai.strict_fallback %s", entry)
     """
 
     __slots__ = (
@@ -127,6 +146,12 @@ class Report:
         "renames",
         "rewrites",
     )
+    fallbacks: tuple[dict[str, object], ...]
+    excluded: tuple[dict[str, object], ...]
+    renames: tuple[dict[str, object], ...]
+    dropped: tuple[dict[str, object], ...]
+    null_paths: "dict[str, tuple[_Path, ...]]"
+    rewrites: tuple[dict[str, object], ...]
 
     def __init__(
         self,
@@ -179,33 +204,27 @@ def tools(api: str) -> list[dict[str, object]]:
     """The tool definitions to pass as ``tools=`` to the ``openai`` SDK.
 
     ``api`` is ``"chat"`` (Chat Completions) or ``"responses"``. Plain dicts and lists,
-    built afresh on each call: the caller may change them.
+    parsed afresh on each call: the caller may change them.
     """
-    if api == "chat":
-        return [
-            {
-                "type": "function",
-                "function": {
-                    "name": name,
-                    "description": description,
-                    "parameters": parameters,
-                    "strict": strict,
-                },
-            }
-            for name, description, parameters, strict in _definitions()
-        ]
+    if api != "chat" and api != "responses":
+        raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
+    import json
+
+    definitions: list[dict[str, object]] = json.loads(_DEFINITIONS)
     if api == "responses":
-        return [
-            {
-                "type": "function",
-                "name": name,
-                "description": description,
-                "parameters": parameters,
-                "strict": strict,
-            }
-            for name, description, parameters, strict in _definitions()
-        ]
-    raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
+        return definitions
+    return [
+        {
+            "type": "function",
+            "function": {
+                "name": tool["name"],
+                "description": tool["description"],
+                "parameters": tool["parameters"],
+                "strict": tool["strict"],
+            },
+        }
+        for tool in definitions
+    ]
 
 
 def tool_calls(
@@ -284,10 +303,11 @@ def tool_calls(
     if not found:
         return calls, rejected
     scan = _json_scan or _new_decoder()[1]
+    names = _names if _names is not None else _load()
     for call_id, name, args in found:
         # The common case, kept lean; everything else goes through _checked_call.
         if type(name) is str and type(args) is str and type(call_id) is str and call_id:
-            target = NAMES.get(name)
+            target = names.get(name)
             try:
                 if target is None:
                     raise StopIteration
@@ -298,7 +318,7 @@ def tool_calls(
                 pass
             else:
                 if type(value) is dict:
-                    paths = _NULL_PATHS.get(name)
+                    paths = _null_paths.get(name)
                     if paths:
                         root = _null_trees.get(name)
                         if root is None or root.paths is not paths:
@@ -308,7 +328,7 @@ def tool_calls(
                                 del value[key]
                         if root.branches:
                             _walk_branches(value, root.branches)
-                    plan = _DECODE.get(name)
+                    plan = _plans.get(name)
                     if plan is not None:
                         decoded = _decoded(value, plan)
                         if isinstance(decoded, str):
@@ -428,7 +448,8 @@ def _checked_call(
     """A call checked at leisure: its ToolCall, or the output item rejecting it."""
     if name is _NOT_FUNCTION:
         return _not_function(api, call_id, args)
-    target = NAMES.get(name) if type(name) is str else None
+    names = _names if _names is not None else _load()
+    target = names.get(name) if type(name) is str else None
     if type(call_id) is not str or not call_id:
         what = f"The call to {_quote(name)}" if target is not None else "A tool call"
         message = f"{what} has no call id; call the tool again."
@@ -454,10 +475,10 @@ def _checked_call(
         value = args
     if type(value) is not dict:
         return _not_object(api, call_id, name, value)
-    paths = _NULL_PATHS.get(name)
+    paths = _null_paths.get(name)
     if paths:
         _drop_nulls(value, name, paths)
-    plan = _DECODE.get(name)
+    plan = _plans.get(name)
     if plan is not None:
         decoded = _decoded(value, plan)
         if isinstance(decoded, str):
@@ -874,7 +895,7 @@ def _rejection(api: str, call_id: str, message: str) -> dict[str, object]:
 
 
 def _unknown(name: object) -> str:
-    available = list(NAMES)
+    available = list(_names if _names is not None else _load())
     if not available:
         listed = "No tools are available."
     else:
@@ -1091,32 +1112,68 @@ def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
     return call.arguments  # type: ignore[return-value]
 
 
-_LOADED: dict[str, dict[str, str]] = {}
+# The toolset's data, parsed from the JSON texts that follow the runtime on first use.
+
+_names: "dict[str, tuple[str, str]] | None" = None
+_null_paths: "dict[str, tuple[_Path, ...]]" = {}
+_plans: "dict[str, list[dict[str, Any]]]" = {}
+_shapes: "dict[str, str] | None" = None
+
+
+def _load() -> dict[str, tuple[str, str]]:
+    """The names, null-path and decode-plan tables, which every call needs."""
+    global _names, _null_paths, _plans
+    import json
+
+    entries: dict[str, list[str]] = json.loads(_NAMES)  # [server, tool, TypedDict]
+    paths: dict[str, list[list[str | None]]] = json.loads(_NULL_PATHS)
+    _null_paths = {name: tuple(map(tuple, listed)) for name, listed in paths.items()}
+    _plans = json.loads(_DECODE)
+    _names = {name: (entry[0], entry[1]) for name, entry in entries.items()}
+    return _names
 
 
 def _shape_names() -> dict[str, str]:
-    shapes = _LOADED.get("shapes")
-    if shapes is None:
-        shapes = _LOADED["shapes"] = _shapes()
-    return shapes
+    global _shapes
+    if _shapes is None:
+        import json
+
+        entries: dict[str, list[str]] = json.loads(_NAMES)
+        _shapes = {entry[2]: name for name, entry in entries.items()}
+    return _shapes
+
+
+def _report() -> "Report":
+    import json
+
+    if _names is None:
+        _load()
+    return Report(
+        fallbacks=tuple(json.loads(_FALLBACKS)),
+        excluded=tuple(json.loads(_EXCLUDED)),
+        renames=tuple(json.loads(_RENAMES)),
+        dropped=tuple(
+            {"name": name, "path": path, "keyword": keyword}
+            for name, pairs in json.loads(_DROPPED).items()
+            for path, keyword in pairs
+        ),
+        null_paths=_null_paths,
+        rewrites=tuple(json.loads(_REWRITES)),
+    )
 
 
 if not TYPE_CHECKING:
 
     def __getattr__(name: str) -> object:
-        # What an app rarely needs is built on first use, so the import stays cheap:
-        # REPORT, and the ``<Tool>Args`` names (TypedDicts for type checkers; at run time
-        # each is the string ``arguments()`` looks up).
+        # What an app may never need is built on first use, so the import stays cheap:
+        # NAMES, REPORT, and the ``<Tool>Args`` names (TypedDicts for type checkers, in
+        # the module's .pyi stub; at run time each is the string ``arguments()`` looks up).
+        if name == "NAMES":
+            names = globals()["NAMES"] = _names if _names is not None else _load()
+            return names
         if name == "REPORT":
             report = globals()["REPORT"] = _report()
             return report
         if name in _shape_names():
             return name
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _from_json(text: str) -> dict[str, object]:
-    import json
-
-    value: dict[str, object] = json.loads(text)
-    return value

@@ -13,7 +13,8 @@ from typing import Any
 import black
 import pytest
 from buildutil import GENERATED, ROOT, SNAPSHOTS, build_module, run_cli, write_snapshot
-from mcp2openai.render import BLACK_MODE
+from mcp2openai import __version__
+from mcp2openai.render import BLACK_MODE, STUB_MODE
 from mcp2openai.strict import convert
 from mcp2openai.text import clean_annotations
 from openai_checker import tool_violations
@@ -73,6 +74,8 @@ def test_generated_module_imports_isolated_with_stdlib_only(path: Path) -> None:
 def test_generated_module_is_black_stable_and_definitions_are_valid(path: Path) -> None:
     source = path.read_text(encoding="utf-8")
     assert black.format_str(source, mode=BLACK_MODE) == source
+    stub = path.with_suffix(".pyi").read_text(encoding="utf-8")
+    assert black.format_str(stub, mode=STUB_MODE) == stub
     module = _load(path)
     for api in ("chat", "responses"):
         for definition in module.tools(api):
@@ -233,7 +236,7 @@ def test_bad_server_name_and_usage_exit_2(tmp_path: Path) -> None:
     assert not (tmp_path / "o.py").exists()
 
 
-def test_deep_fallback_schema_is_emitted_as_json_text(tmp_path: Path) -> None:
+def test_a_schema_deeper_than_the_python_parser_allows_is_sent_unchanged(tmp_path: Path) -> None:
     schema: dict[str, Any] = {"type": "string"}
     for _ in range(300):
         schema = {"type": "object", "properties": {"n": schema}}
@@ -258,7 +261,7 @@ def test_report_json(tmp_path: Path) -> None:
         == 0
     )
     document = json.loads(report.read_text())
-    assert document["fallbacks"][0]["event"] == "conduit_mcp.client.adapter.strict_fallback"
+    assert document["fallbacks"][0]["event"] == "mcp2openai.strict_fallback"
     assert document["fallbacks"][0]["name"] == "s__open"
 
 
@@ -298,15 +301,22 @@ def test_schema_command_prints_strict_schema_or_the_refusal(tmp_path: Path) -> N
     assert run_cli("schema", str(broken)).exit_code == 2
 
 
-def test_a_value_followed_by_a_comma_is_measured_with_it(tmp_path: Path) -> None:
-    # The report's `dropped=(...),` line is 88 columns without its comma, 89 with it.
-    schema = {
-        "type": "object",
-        "properties": {"pppp": {"type": "string", "minLength": 1}},
-        "required": ["pppp"],
-    }
-    snapshot = write_snapshot(tmp_path, "s", [tool("t", schema)])
-    out = tmp_path / "adapter.py"
-    assert run_cli("build", "--server", f"s={snapshot}", "--out", str(out)).exit_code == 0
-    source = out.read_text(encoding="utf-8")
-    assert black.format_str(source, mode=BLACK_MODE) == source
+def test_the_fence_marks_where_the_runtime_ends_with_its_version() -> None:
+    source = (GENERATED / "mcp_time.py").read_text(encoding="utf-8")
+    fence = f"# ---- mcp2openai {__version__}: end of the runtime; this toolset's data follows"
+    assert source.count(fence) == 1
+    runtime, data = source.split(fence)
+    assert "def tool_calls(" in runtime and "def tool_calls(" not in data
+    assert data.startswith(', as JSON ----\n\n_DEFINITIONS = r"""[')
+
+
+def test_counts_in_words_are_singular_for_one(tmp_path: Path) -> None:
+    module, result = build_module(tmp_path, {"s": [CONVERTIBLE]})
+    assert (module.__doc__ or "").startswith("OpenAI function tools for 1 MCP tool from 1 server.")
+    assert "    s: 1 tool\n" in (module.__doc__ or "")
+    assert "(1 tool: 1 strict, 0 fallbacks, 0 excluded)" in result.output
+    module, result = build_module(tmp_path, {"s": [CONVERTIBLE, UNSUPPORTED]})
+    assert "2 MCP tools" in (module.__doc__ or "") and "1 non-strict fallback," in (
+        module.__doc__ or ""
+    )
+    assert "(2 tools: 1 strict, 1 fallback, 0 excluded)" in result.output

@@ -100,9 +100,11 @@ def _problems(bin_dir: Path, work: Path) -> list[str]:
     shutil.copy2(SNAPSHOTS / "time.json", snapshot)
     build = [str(bin_dir / "mcp2openai"), "build", "--server", "time=time.json", "--out"]
     check("build", [*build, "time_tools.py", "-q"])
-    built = work / "time_tools.py"
-    if built.is_file() and built.read_bytes() != (ROOT / "generated" / "mcp_time.py").read_bytes():
-        problems.append("build: the module differs from generated/mcp_time.py")
+    for suffix in (".py", ".pyi"):
+        built = work / f"time_tools{suffix}"
+        golden = ROOT / "generated" / f"mcp_time{suffix}"
+        if not built.is_file() or built.read_bytes() != golden.read_bytes():
+            problems.append(f"build: time_tools{suffix} differs from {golden.name}")
     (work / "schema.json").write_text(json.dumps({"type": "object", "properties": {}}))
     check("schema", [str(bin_dir / "mcp2openai"), "schema", "schema.json"], '"null_paths"')
     use = (

@@ -1,14 +1,15 @@
-"""The safe-literal path: values round-trip exactly, and the text is what black would write."""
+"""The safe-literal path: values read back exactly, and the text is what black would write."""
 
 from __future__ import annotations
 
 import ast
+import json
 from typing import Any
 
 import black
 from hypothesis import given
 from hypothesis import strategies as st
-from mcp2openai.literals import JsonText, docstring, string, value_source
+from mcp2openai.literals import docstring, json_block, json_text, string
 from mcp2openai.render import BLACK_MODE
 
 HOSTILE = [
@@ -42,14 +43,7 @@ json_values = st.recursive(
     | st.dictionaries(st.text(max_size=10), children, max_size=5),
     max_leaves=40,
 )
-
-
-def wrap(value: Any, indent: int) -> str:
-    """`x = <value>` at module level, or inside a function for indent 1."""
-    head = "    " * indent
-    return (
-        "def f():\n" if indent else ""
-    ) + f"{head}x = {value_source(value, indent, len(head) + 4)}\n"
+tables = st.lists(json_values, max_size=6) | st.dictionaries(st.text(), json_values, max_size=6)
 
 
 def test_hostile_strings_round_trip_and_match_black() -> None:
@@ -68,42 +62,47 @@ def test_any_string_round_trips_and_matches_black(text: str) -> None:
     assert black.format_str(source, mode=BLACK_MODE) == source
 
 
-@given(json_values, st.integers(min_value=0, max_value=1))
-def test_values_round_trip_and_black_leaves_them_alone(value: Any, indent: int) -> None:
-    source = wrap(value, indent)
-    tree = ast.parse(source)
-    assigned = tree.body[0]
-    if indent:
-        assert isinstance(assigned, ast.FunctionDef)
-        assigned = assigned.body[0]
-    assert isinstance(assigned, ast.Assign)
-    assert ast.literal_eval(assigned.value) == value
+def read_back(block: str) -> Any:
+    """The value of `x = <block>`, checked to be one statement assigning one str constant."""
+    tree = ast.parse(f"x = {block}\n")
+    assert len(tree.body) == 1
+    statement = tree.body[0]
+    assert isinstance(statement, ast.Assign)
+    assert isinstance(statement.value, ast.Constant) and type(statement.value.value) is str
+    return json.loads(statement.value.value)
+
+
+@given(tables)
+def test_json_blocks_read_back_exactly_and_black_leaves_them_alone(value: Any) -> None:
+    block = json_block(value)
+    assert read_back(block) == value
+    source = f"x = {block}\n"
     assert black.format_str(source, mode=BLACK_MODE) == source
+    # One entry per line, and nothing but printable characters on them.
+    lines = json_text(value).split("\n")
+    assert len(lines) == (len(value) + 2 if value else 1)
+    assert all(line.isprintable() for line in lines)
 
 
-@given(
-    st.lists(
-        st.tuples(st.text(max_size=60), st.none() | st.text(max_size=60)).map(tuple), max_size=4
-    )
-)
-def test_tuples_including_one_element_ones_match_black(paths: list[tuple[Any, ...]]) -> None:
-    value = {"tool": tuple(paths), "one": (paths[0] if paths else ("x",))[:1]}
-    source = wrap(value, 0)
-    assert black.format_str(source, mode=BLACK_MODE) == source
+def test_hostile_strings_in_json_blocks() -> None:
+    breakers = [*HOSTILE, '\\"""', "\\", "\\\n", '"' * 7, "x\\", "\x7f\x85\u200b\U000e0001"]
+    value = {text: [text, {text: text}] for text in breakers}
+    block = json_block(value)
+    assert read_back(block) == value
+    assert read_back(json_block(list(value))) == list(value)
 
 
-def test_exponents_are_written_as_black_writes_them() -> None:
-    source = wrap([1e100, 1.5e-07, -0.0, 12345678901234567890], 0)
-    assert black.format_str(source, mode=BLACK_MODE) == source
+def test_json_text_keeps_printable_text_and_escapes_the_rest() -> None:
+    text = json_text(["ä中文😀", "a\u2028b", "\x7f", "\U000e0041"])
+    assert "ä中文😀" in text
+    assert "\\u2028" in text and "\\u007f" in text and "\\udb40\\udc41" in text
 
 
-def test_json_text_is_emitted_as_a_call_black_keeps() -> None:
-    for text in ["{}", '{"a": "' + "x" * 200 + '"}']:
-        source = wrap([JsonText(text)], 1)
-        assert black.format_str(source, mode=BLACK_MODE) == source
-        call = ast.parse(source).body[0].body[0].value.elts[0]  # type: ignore[attr-defined]
-        assert call.func.id == "_from_json"
-        assert ast.literal_eval(call.args[0]) == text
+def test_numbers_keep_their_type() -> None:
+    value = [1, 1.0, -0.0, 1e100, 12345678901234567890, True, None]
+    back = read_back(json_block(value))
+    assert [type(item) for item in back] == [type(item) for item in value]
+    assert back == value
 
 
 def test_docstrings_cannot_be_broken_out_of() -> None:

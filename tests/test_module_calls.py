@@ -97,4 +97,6 @@ def test_typed_accessor_and_lazy_names(tmp_path: Path) -> None:
     assert "REPORT" not in vars(module)  # built on first access, then kept
     report = module.REPORT
     assert module.REPORT is report and "REPORT" in vars(module)
-    assert report.null_paths is module._NULL_PATHS
+    assert report.null_paths is module._null_paths  # parsed once, shared with tool_calls
+    assert "NAMES" not in vars(module)
+    assert module.NAMES is module._names and "NAMES" in vars(module)

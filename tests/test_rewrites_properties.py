@@ -25,9 +25,7 @@ hypothesis-jsonschema: its instances come from a strategy of their own.
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -38,10 +36,10 @@ from jsonschema import Draft202012Validator
 from mcp2openai.strict import Conversion, Unsupported, convert
 from mcp2openai.strict.rules import REWRITE_KINDS
 from openai_checker import strict_violations
+from runtime_support import load_runtime, with_toolset
 from test_strict_properties import SNAPSHOTS, without_dropped
 
 Schema = dict[str, Any]
-RUNTIME = Path(__file__).resolve().parent.parent / "templates" / "runtime.py"
 
 _RELAXED = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
 PROPERTY_SETTINGS = settings(suppress_health_check=_RELAXED)
@@ -54,15 +52,7 @@ SNAPSHOT_SETTINGS = settings(
 SPOILED_JSON = st.sampled_from(["{", "[1]", '"x"', "1", "null", "", "{} {}", "NaN", "true"])
 
 
-def _load_runtime() -> Any:
-    spec = importlib.util.spec_from_file_location("mcp2openai_rewrites_runtime", RUNTIME)
-    assert spec is not None and spec.loader is not None
-    module: Any = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-rt = _load_runtime()
+rt = load_runtime("mcp2openai_rewrites_runtime", {})
 
 
 # ---------------------------------------------------------------------------------------------
@@ -71,9 +61,9 @@ rt = _load_runtime()
 
 def call(conversion: Conversion, arguments: Any) -> tuple[bool, Any]:
     """(True, the arguments the server gets) or (False, the Error output's text)."""
-    rt.NAMES = {"t": ("s", "t")}
-    rt._NULL_PATHS = {"t": conversion.null_paths} if conversion.null_paths else {}
-    rt._DECODE = {"t": conversion.decode} if conversion.decode is not None else {}
+    null_paths = {"t": conversion.null_paths} if conversion.null_paths else {}
+    decode = {"t": conversion.decode} if conversion.decode is not None else {}
+    with_toolset(rt, {"t": ("s", "t")}, null_paths, decode=decode)
     item = {"type": "function_call", "call_id": "c", "name": "t"}
     calls, rejected = rt.tool_calls({"output": [{**item, "arguments": json.dumps(arguments)}]})
     if calls:

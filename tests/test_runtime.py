@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import copy
-import importlib.util
 import json
 import types
 from pathlib import Path
@@ -17,11 +16,10 @@ from typing import Any
 
 import pytest
 from mcp import types as mcp_types
+from mcp2openai.tables import TABLE_NAMES
 from openai.types.chat import ChatCompletion
 from openai.types.responses import Response
-
-RUNTIME = Path(__file__).resolve().parent.parent / "templates" / "runtime.py"
-MARKER = "# ---- runtime ----"
+from runtime_support import MARKER, RUNTIME, definition, load_runtime, with_toolset
 
 NAMES = {
     "fs__read_file": ("fs", "read_file"),
@@ -34,35 +32,19 @@ NULL_PATHS: dict[str, tuple[tuple[str | None, ...], ...]] = {
 }
 
 
-def _definitions() -> list[tuple[str, str, dict[str, object], bool]]:
-    return [
-        (
-            "fs__read_file",
-            "Read a file.",
-            {
-                "type": "object",
-                "properties": {"path": {"type": "string"}},
-                "required": ["path"],
-                "additionalProperties": False,
-            },
-            True,
-        ),
-        ("git__status", "", {"type": "object", "properties": {}}, False),
-    ]
+READ_FILE = {
+    "type": "object",
+    "properties": {"path": {"type": "string"}},
+    "required": ["path"],
+    "additionalProperties": False,
+}
+DEFINITIONS = [
+    definition("fs__read_file", "Read a file.", READ_FILE, True),
+    definition("git__status", "", {"type": "object", "properties": {}}, False),
+]
 
 
-def load_runtime() -> Any:
-    spec = importlib.util.spec_from_file_location("mcp2openai_runtime_under_test", RUNTIME)
-    assert spec is not None and spec.loader is not None
-    module: Any = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    module.NAMES = dict(NAMES)
-    module._NULL_PATHS = dict(NULL_PATHS)
-    module._definitions = _definitions
-    return module
-
-
-rt = load_runtime()
+rt = load_runtime("mcp2openai_runtime_under_test", NAMES, NULL_PATHS, DEFINITIONS)
 
 
 def chat(*tool_calls: object, content: str | None = None) -> dict[str, object]:
@@ -142,7 +124,7 @@ def test_runtime_part_has_no_module_level_imports_or_placeholders() -> None:
         for target in (
             node.targets
             if isinstance(node, ast.Assign)
-            else [node.target] if isinstance(node, ast.AnnAssign) else []
+            else [node.target] if isinstance(node, ast.AnnAssign) and node.value else []
         )
         if isinstance(target, ast.Name)
     }
@@ -151,8 +133,9 @@ def test_runtime_part_has_no_module_level_imports_or_placeholders() -> None:
         for node in tree.body
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
     }
-    generated = {"NAMES", "_NULL_PATHS", "_DECODE", "_definitions", "_shapes", "_report", "REPORT"}
-    assert not defined & generated
+    # The tables are the generator's (generator/tables.py): only names the runtime parses them
+    # into (lower case) are defined here; NAMES and REPORT are built on first use.
+    assert not defined & {*TABLE_NAMES, "NAMES", "REPORT"}
     assert {"ToolCall", "Report", "tools", "tool_calls", "tool_output", "arguments"} <= defined
     assert "execute_tool_calls" in defined
 
@@ -161,10 +144,12 @@ def test_runtime_part_runs_as_generated_module_prelude() -> None:
     """Pasted below the generated header and above the data, as the generator does."""
     runtime = RUNTIME.read_text(encoding="utf-8").split(MARKER, 1)[1]
     source = (
-        "from __future__ import annotations\n\nTYPE_CHECKING = False\n"
+        '"""A generated module."""\n'
         + runtime
-        + "\nNAMES = {'s__t': ('s', 't')}\n_NULL_PATHS = {'s__t': (('x',),)}\n_DECODE = {}\n"
-        + "def _definitions():\n    return [('s__t', 'd', {'type': 'object'}, False)]\n"
+        + '\n_NAMES = \'{"s__t": ["s", "t", "TArgs"]}\'\n'
+        + '_NULL_PATHS = \'{"s__t": [["x"]]}\'\n'
+        + '_DEFINITIONS = \'[{"name": "s__t"}]\'\n'
+        + "_DECODE = '{}'\n"
     )
     namespace: dict[str, Any] = {"__name__": "generated"}
     exec(compile(source, "generated.py", "exec"), namespace)
@@ -181,25 +166,21 @@ def test_runtime_is_black_formatted_in_default_mode() -> None:
     source = RUNTIME.read_text(encoding="utf-8")
     assert black.format_str(source, mode=black.Mode()) == source
     runtime = source.split(MARKER, 1)[1]
-    generated = (
-        "from __future__ import annotations\n\nTYPE_CHECKING = False\n\n# ---- runtime ----"
-        + runtime
-    )
+    generated = '"""A generated module."""\n\n# ---- runtime ----' + runtime
     assert black.format_str(generated, mode=black.Mode()) == generated
 
 
 IMPORT_PROBE = """
-import __future__  # the generated module's own header needs it
 import sys
 runtime = open(sys.argv[1], encoding="utf-8").read().split(sys.argv[2], 1)[1]
-source = "from __future__ import annotations\\nTYPE_CHECKING = False\\n" + runtime
+source = runtime
 before = set(sys.modules)
 namespace = {"__name__": "generated"}
 exec(compile(source, "generated.py", "exec"), namespace)
 loaded = sorted(set(sys.modules) - before)
-namespace["NAMES"] = {"s__t": ("s", "t")}
-namespace["_NULL_PATHS"] = {}
-namespace["_DECODE"] = {}
+namespace["_NAMES"] = '{"s__t": ["s", "t", "TArgs"]}'
+namespace["_NULL_PATHS"] = "{}"
+namespace["_DECODE"] = "{}"
 call = {"id": "c", "type": "function", "function": {"name": "s__t", "arguments": "{}"}}
 calls, rejected = namespace["tool_calls"]({"choices": [{"message": {"tool_calls": [call]}}]})
 assert len(calls) == 1, (calls, rejected)
@@ -240,7 +221,7 @@ def test_tools_chat_shape() -> None:
             "function": {
                 "name": "fs__read_file",
                 "description": "Read a file.",
-                "parameters": _definitions()[0][2],
+                "parameters": READ_FILE,
                 "strict": True,
             },
         },
@@ -265,7 +246,7 @@ def test_tools_responses_shape_and_key_order() -> None:
         "type": "function",
         "name": "fs__read_file",
         "description": "Read a file.",
-        "parameters": _definitions()[0][2],
+        "parameters": READ_FILE,
         "strict": True,
     }
     assert list(rt.tools("chat")[0]["function"]) == [
@@ -371,7 +352,7 @@ def test_report() -> None:
         "null_paths": {},
         "rewrites": [],
     }
-    assert "conduit_mcp.client.adapter.strict_fallback" in (rt.Report.__doc__ or "")
+    assert "mcp2openai.strict_fallback" in (rt.Report.__doc__ or "")
 
 
 # ---------------------------------------------------------------------------- tool_calls: chat
@@ -452,8 +433,8 @@ def test_null_paths_tolerate_any_shape(
 
 
 def test_null_paths_with_shared_prefix_and_leaf_and_branch() -> None:
-    module = load_runtime()
-    module._NULL_PATHS = {
+    module = load_runtime("mcp2openai_runtime_paths", NAMES)
+    paths = {
         "fs__read_file": (
             ("o",),
             ("o", "a"),
@@ -464,6 +445,7 @@ def test_null_paths_with_shared_prefix_and_leaf_and_branch() -> None:
             ("n", None),
         )
     }
+    with_toolset(module, NAMES, paths)
     arguments = {
         "o": {"a": None, "b": [{"c": None, "d": None, "e": None}, {"c": 1}], "k": None},
         "m": [[{"z": None, "y": None}], [], None],
@@ -478,7 +460,7 @@ def test_null_paths_with_shared_prefix_and_leaf_and_branch() -> None:
     calls, _ = module.tool_calls(chat(fn("c", "fs__read_file", '{"o": null}')))
     assert calls[0].arguments == {}
     # The paths can be replaced at run time (the tree is rebuilt).
-    module._NULL_PATHS = {"fs__read_file": (("k",),)}
+    with_toolset(module, NAMES, {"fs__read_file": (("k",),)})
     calls, _ = module.tool_calls(chat(fn("c", "fs__read_file", '{"o": null, "k": null}')))
     assert calls[0].arguments == {"o": None}
 
@@ -589,14 +571,14 @@ def test_unknown_name_lists_available_tools() -> None:
 
 
 def test_unknown_name_lists_at_most_20_tools() -> None:
-    module = load_runtime()
-    module.NAMES = {f"s__t{i:02}": ("s", f"t{i:02}") for i in range(25)}
+    names = {f"s__t{i:02}": ("s", f"t{i:02}") for i in range(25)}
+    module = load_runtime("mcp2openai_runtime_25", names)
     _, rejected = module.tool_calls(chat(fn("c", "s__nope" + "x" * 500, "{}")))
     text = rejected_text(rejected[0])
     assert "s__t19" in text and "s__t20" not in text
     assert text.endswith("s__t19 (and 5 more).")
     assert len(text) < 800  # the echoed name is cut short
-    module.NAMES = {}
+    with_toolset(module, {})
     _, rejected = module.tool_calls(chat(fn("c", "s__t", "{}")))
     assert rejected_text(rejected[0]).endswith("No tools are available.")
 

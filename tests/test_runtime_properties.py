@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import binascii
 import copy
-import importlib.util
 import json
 import re
 import types
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
+from runtime_support import load_runtime
 
-RUNTIME = Path(__file__).resolve().parent.parent / "templates" / "runtime.py"
 NAMES = {
     "fs__read_file": ("fs", "read_file"),
     "fs__write_file": ("fs", "write_file"),
@@ -32,17 +30,7 @@ NULL_PATHS: dict[str, tuple[tuple[str | None, ...], ...]] = {
 }
 
 
-def load_runtime() -> Any:
-    spec = importlib.util.spec_from_file_location("mcp2openai_runtime_properties", RUNTIME)
-    assert spec is not None and spec.loader is not None
-    module: Any = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    module.NAMES = dict(NAMES)
-    module._NULL_PATHS = dict(NULL_PATHS)
-    return module
-
-
-rt = load_runtime()
+rt = load_runtime("mcp2openai_runtime_properties", NAMES, NULL_PATHS)
 
 # ---------------------------------------------------------------------------- strategies
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from buildutil import GENERATED, ROOT
 
 TYPING = ROOT / "tests" / "typing"
 
 
-def mypy(*paths: str) -> subprocess.CompletedProcess[str]:
+def mypy(*paths: str, path: Path = GENERATED) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [
             sys.executable,
@@ -25,22 +26,24 @@ def mypy(*paths: str) -> subprocess.CompletedProcess[str]:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        env={"MYPYPATH": str(GENERATED), "PATH": ""},
+        env={"MYPYPATH": str(path), "PATH": ""},
     )
 
 
-def test_mypy_strict_accepts_generated_modules_and_typed_use() -> None:
-    result = mypy(
-        str(GENERATED / "mcp_git.py"),
-        str(GENERATED / "mcp_everything.py"),
-        str(TYPING / "good_use.py"),
-    )
-    assert result.returncode == 0, result.stdout
+def test_mypy_strict_accepts_generated_modules_and_their_stubs() -> None:
+    # Each file on its own: given a .py, mypy checks it (the stub beside it is not read).
+    for name in ("mcp_git", "mcp_everything", "mcp_all"):
+        for suffix in (".py", ".pyi"):
+            result = mypy(str(GENERATED / f"{name}{suffix}"))
+            assert result.returncode == 0, (name, suffix, result.stdout)
 
 
-def test_mypy_strict_accepts_the_combined_module() -> None:
-    result = mypy(str(GENERATED / "mcp_all.py"))
+def test_mypy_strict_accepts_typed_use_through_the_stubs() -> None:
+    # An app imports the module by name: mypy reads the .pyi stub beside it.
+    result = mypy(str(TYPING / "good_use.py"))
     assert result.returncode == 0, result.stdout
+    assert "GitGitLogArgs" in (GENERATED / "mcp_git.pyi").read_text()
+    assert "GitGitLogArgs = " not in (GENERATED / "mcp_git.py").read_text()
 
 
 def test_mypy_rejects_wrong_use_of_typed_arguments() -> None:

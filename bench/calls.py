@@ -1,0 +1,160 @@
+"""Per-call cost of the module's run-time functions: `tool_calls` against bare `json.loads` of
+the same argument strings, and `tool_output` on real results (`timeit`, median of repeats)."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import time
+import timeit
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from bench.imports import import_path
+from bench.inputs import ROOT
+
+FIXTURES = ROOT / "tests" / "fixtures" / "results" / "everything"
+
+
+def measure_calls(path: Path) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    from mcp.types import CallToolResult
+    from openai.types.chat import ChatCompletion
+    from openai.types.responses import Response
+
+    module = import_path(path)
+    definitions = [d for d in module.tools("responses") if d["strict"]]
+    step = max(1, len(definitions) // 16)
+    chosen = definitions[::step][:16]
+    arguments = [
+        (d["name"], json.dumps(sample(d["parameters"], d["parameters"]), separators=(",", ":")))
+        for d in chosen
+    ]
+    calls = []
+    for count in (1, 16):
+        batch = arguments[:count]
+        strings = [text for _, text in batch]
+        baseline = per_call(partial(loads_all, strings), count)
+        for api, build, model in (
+            ("chat", chat_response, ChatCompletion),
+            ("responses", responses_response, Response),
+        ):
+            wire = build(batch)
+            for form, response in (("dict", wire), ("sdk", model.model_validate(wire))):
+                parsed, rejected = module.tool_calls(response)
+                # A parser that drops calls would look fast: check before timing.
+                correct = len(parsed) == count and not rejected
+                seconds = per_call(partial(module.tool_calls, response), count)
+                calls.append(
+                    {
+                        "api": api,
+                        "form": form,
+                        "calls": count,
+                        "correct": correct,
+                        "parsed": len(parsed),
+                        "rejected": len(rejected),
+                        "tool_calls_us": seconds * 1e6,
+                        "json_loads_us": baseline * 1e6,
+                        "ratio": seconds / baseline,
+                        "argument_bytes": sum(len(s) for s in strings) // count,
+                    }
+                )
+    for c in calls:
+        wrong = "" if c["correct"] else f" WRONG: {c['parsed']} parsed, {c['rejected']} rejected"
+        print(
+            f"tool_calls {c['api']:>9} {c['form']:>4} {c['calls']:>2} calls:"
+            f" {c['ratio']:.2f}x{wrong}"
+        )
+    outputs = []
+    for kind in ("text", "image"):
+        wire = json.loads((FIXTURES / f"{kind}.json").read_text(encoding="utf-8"))["result"]
+        for form, result in (("dict", wire), ("sdk", CallToolResult.model_validate(wire))):
+            for api in ("chat", "responses"):
+                seconds = per_call(partial(module.tool_output, "call_1", result, api=api), 1)
+                outputs.append({"result": kind, "form": form, "api": api, "us": seconds * 1e6})
+    return calls, outputs
+
+
+def loads_all(strings: list[str]) -> list[Any]:
+    return [json.loads(text) for text in strings]
+
+
+def per_call(function: Callable[[], object], calls: int, repeat: int = 9) -> float:
+    """Median CPU seconds per call over `repeat` timeit runs of about 0.1 s each."""
+    timer = timeit.Timer(function, timer=time.process_time)
+    number, _ = timer.autorange()
+    number = max(1, number // 2)
+    return statistics.median(timer.repeat(repeat=repeat, number=number)) / number / calls
+
+
+def sample(schema: Any, root: dict[str, Any], depth: int = 0) -> Any:
+    """Arguments a strict-mode model would send: null for every optional (nullable) property."""
+    if not isinstance(schema, dict) or depth > 8:
+        return None
+    if "$ref" in schema:
+        target: Any = root
+        for part in schema["$ref"].removeprefix("#/").split("/"):
+            target = target.get(part, {}) if part else target
+        return sample(target, root, depth + 1)
+    if "anyOf" in schema:
+        branches = schema["anyOf"]
+        if any(isinstance(b, dict) and b.get("type") == "null" for b in branches):
+            return None
+        return sample(branches[0], root, depth + 1)
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        if "null" in kind:
+            return None
+        kind = kind[0] if kind else None
+    if "const" in schema:
+        return schema["const"]
+    if "enum" in schema:
+        return next((value for value in schema["enum"] if value is not None), None)
+    if kind == "object":
+        properties = schema.get("properties", {})
+        return {key: sample(value, root, depth + 1) for key, value in properties.items()}
+    if kind == "array":
+        return [sample(schema.get("items", {}), root, depth + 1)]
+    values = {"string": "example value", "integer": 42, "number": 1.5, "boolean": True}
+    return values.get(kind) if isinstance(kind, str) else None
+
+
+def chat_response(calls: list[tuple[str, str]]) -> dict[str, Any]:
+    tool_calls = [
+        {"id": f"call_{i}", "type": "function", "function": {"name": name, "arguments": args}}
+        for i, (name, args) in enumerate(calls)
+    ]
+    message = {"role": "assistant", "content": None, "tool_calls": tool_calls}
+    return {
+        "id": "chatcmpl-bench",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "gpt-bench",
+        "choices": [{"index": 0, "finish_reason": "tool_calls", "message": message}],
+    }
+
+
+def responses_response(calls: list[tuple[str, str]]) -> dict[str, Any]:
+    output = [
+        {
+            "type": "function_call",
+            "id": f"fc_{i}",
+            "call_id": f"call_{i}",
+            "name": name,
+            "arguments": args,
+            "status": "completed",
+        }
+        for i, (name, args) in enumerate(calls)
+    ]
+    return {
+        "id": "resp_bench",
+        "object": "response",
+        "created_at": 0,
+        "model": "gpt-bench",
+        "status": "completed",
+        "output": output,
+        "parallel_tool_calls": True,
+        "tool_choice": "auto",
+        "tools": [],
+    }

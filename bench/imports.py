@@ -1,0 +1,180 @@
+"""Import cost of an adapter, warm (`.pyc` on disk) and cold (no bytecode can be written).
+
+Each sample is a fresh `python -I -S` (interpreter start-up excluded): the `import` statement of
+the adapter, then its first `tools("responses")`, against `json.loads` of the same definitions
+(compact JSON, already read into a str) in its own fresh interpreter; `json` is imported before
+the clock starts in both, as it is in any app that uses the `openai` SDK. Cold samples run with `-B`
+after deleting `__pycache__`, as an app does under `PYTHONDONTWRITEBYTECODE=1` or on a read-only
+site directory: the module is compiled on every start. Samples alternate between the adapter
+and the baseline, so drifting load on the machine hits both alike.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from bench.inputs import ROOT
+
+PEERS = ("openai-agents", "pydantic-ai", "langchain-core")
+
+_IMPORT_CHILD = """\
+import json, sys, time  # json as in the baseline (and in any app that uses the openai SDK)
+sys.path.insert(0, sys.argv[1])
+before = set(sys.modules)
+c0, t0 = time.process_time_ns(), time.perf_counter_ns()
+module = __import__(sys.argv[2])
+c1, t1 = time.process_time_ns(), time.perf_counter_ns()
+definitions = module.tools("responses")
+c2, t2 = time.process_time_ns(), time.perf_counter_ns()
+added = sorted(set(sys.modules) - before - {sys.argv[2]})
+print(t1 - t0, t2 - t1, c1 - c0, c2 - c1, len(definitions), ",".join(added) or "-")
+"""
+
+_JSON_CHILD = """\
+import json, sys, time
+with open(sys.argv[1], encoding="utf-8") as stream:
+    text = stream.read()
+c0, t0 = time.process_time_ns(), time.perf_counter_ns()
+definitions = json.loads(text)
+c1, t1 = time.process_time_ns(), time.perf_counter_ns()
+print(t1 - t0, c1 - c0, len(definitions))
+"""
+
+_COMPILE_CHILD = """\
+import sys, time
+text = open(sys.argv[1], encoding="utf-8").read()
+c0 = time.process_time_ns()
+compile(text, "runtime.py", "exec")
+print(time.process_time_ns() - c0)
+"""
+
+# CPU time of the child process (what the work costs; on an idle machine, its wall time), then
+# wall time (which, on a shared machine, also counts waiting for a core in 4 ms scheduler ticks).
+_IMPORT_KEYS = (
+    "import_ms",
+    "import_and_tools_ms",
+    "json_loads_ms",
+    "wall_import_ms",
+    "wall_import_and_tools_ms",
+    "wall_json_loads_ms",
+)
+
+
+def measure_import(
+    directory: Path, count: int, runs: int, peers: dict[str, dict[str, Any]] | None, cold: bool
+) -> dict[str, Any]:
+    name = f"adapter_{count}"
+    definitions = directory / f"{name}.json"
+    module = import_path(directory / f"{name}.py")
+    text = json.dumps(module.tools("responses"), ensure_ascii=False, separators=(",", ":"))
+    definitions.write_text(text, encoding="utf-8")
+    flags = ["-I", "-S", "-B"] if cold else ["-I", "-S"]
+    importing = [sys.executable, *flags, "-c", _IMPORT_CHILD, str(directory), name]
+    loading = [sys.executable, "-I", "-S", "-c", _JSON_CHILD, str(definitions)]
+    cache = directory / "__pycache__"
+    cached = cache / f"{name}.{sys.implementation.cache_tag}.pyc"
+    shutil.rmtree(cache, ignore_errors=True)
+    if not cold:
+        child(importing)  # writes the .pyc
+        assert cached.exists(), cached
+    stamp = cached.stat().st_mtime_ns if not cold else None
+    samples: dict[str, list[float]] = {key: [] for key in _IMPORT_KEYS}
+    added: set[str] = set()
+    for _ in range(runs):
+        if cold:
+            shutil.rmtree(cache, ignore_errors=True)
+        *numbers, modules = child(importing)
+        imported, first, cpu_imported, cpu_first, length = map(int, numbers)
+        assert length == count, (length, count)
+        added.update(name for name in modules.split(",") if name != "-")
+        loaded, cpu_loaded, length = map(int, child(loading))
+        assert length == count, (length, count)
+        cpu = (cpu_imported, cpu_imported + cpu_first, cpu_loaded)
+        wall = (imported, imported + first, loaded)
+        for key, nanoseconds in zip(_IMPORT_KEYS, (*cpu, *wall), strict=True):
+            samples[key].append(nanoseconds / 1e6)
+    if cold:
+        assert not cached.exists(), "a .pyc was written: not a cold import"
+    else:
+        assert cached.stat().st_mtime_ns == stamp, "the .pyc was rewritten: not a warm import"
+    medians = {key: statistics.median(values) for key, values in samples.items()}
+    import_ms, first_ms, json_ms = (medians[k] for k in _IMPORT_KEYS[:3])
+    row: dict[str, Any] = {
+        "tools": count,
+        "runs": runs,
+        "bytecode": not cold,
+        **medians,
+        "json_mb": len(text.encode("utf-8")) / 1e6,
+        "module_mb": (directory / f"{name}.py").stat().st_size / 1e6,
+        "modules_imported_by_adapter": sorted(added),
+        "import_vs_json": import_ms / json_ms,
+        "import_and_tools_vs_json": first_ms / json_ms,
+        "samples": samples,
+    }
+    if peers is not None:
+        fastest = min(PEERS, key=lambda peer: peers[peer]["median_ms"])
+        fastest_ms = peers[fastest]["median_ms"]
+        row.update(
+            peers=peers,
+            fastest_peer=fastest,
+            fastest_peer_ms=fastest_ms,
+            peer_vs_import=fastest_ms / import_ms,
+            peer_vs_import_and_tools=fastest_ms / first_ms,
+        )
+    kind = "cold" if cold else "warm"
+    print(
+        f"import ({kind}) {count:>5} tools: {import_ms:.2f} ms (+tools {first_ms:.2f} ms),"
+        f" json.loads {json_ms:.2f} ms (CPU)"
+    )
+    return row
+
+
+def measure_runtime_compile(work: Path, runs: int) -> dict[str, Any]:
+    """CPU time to compile the runtime every module carries, in a fresh interpreter."""
+    from mcp2openai.emit import runtime_source
+
+    path = work / "runtime_only.py"
+    path.write_text(runtime_source(), encoding="utf-8")
+    command = [sys.executable, "-I", "-S", "-c", _COMPILE_CHILD, str(path)]
+    samples = [int(child(command)[0]) / 1e6 for _ in range(runs)]
+    median = statistics.median(samples)
+    print(f"runtime compile: {median:.2f} ms (CPU)")
+    return {"ms": median, "lines": path.read_text().count("\n"), "samples": samples}
+
+
+def child(command: list[str]) -> list[str]:
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise RuntimeError(f"child failed: {result.stderr[-2000:]}")
+    return result.stdout.split()
+
+
+def measure_peers(snapshots: Path, runs: int) -> dict[str, dict[str, Any]]:
+    peers = {}
+    for peer in PEERS:
+        command = [sys.executable, "-m", "bench.peers", peer, str(snapshots), str(runs)]
+        result = subprocess.run(command, capture_output=True, text=True, cwd=ROOT, check=False)
+        if result.returncode != 0:
+            raise RuntimeError(f"{peer} failed: {result.stderr[-2000:]}")
+        row = json.loads(result.stdout.strip().splitlines()[-1])
+        row["median_ms"] = statistics.median(row["cpu_seconds"]) * 1e3
+        row["wall_median_ms"] = statistics.median(row["seconds"]) * 1e3
+        print(f"peer {peer:>14} {row['tools']:>5} tools: {row['median_ms']:.0f} ms (CPU)")
+        peers[peer] = row
+    return peers
+
+
+def import_path(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(f"m2o_bench_{path.stem}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

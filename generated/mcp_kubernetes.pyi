@@ -1,0 +1,341 @@
+"""Types of the mcp2openai 0.2.0 module beside this stub: its API and one TypedDict per tool."""
+
+from typing import Literal, NotRequired, TypedDict
+
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeGuard, TypeVar
+
+_T = TypeVar("_T")
+_Path = tuple[str | None, ...]
+_Part = str | tuple[str, str, str]
+__all__ = [
+    "NAMES",
+    "REPORT",
+    "Report",
+    "ToolCall",
+    "arguments",
+    "execute_tool_calls",
+    "tool_calls",
+    "tool_output",
+    "tools",
+]
+NAMES: dict[str, tuple[str, str]]
+REPORT: Report
+
+class ToolCall:
+    call_id: str
+    name: str
+    server: str
+    tool: str
+    arguments: dict[str, object]
+
+    def __init__(
+        self,
+        call_id: str,
+        name: str,
+        server: str,
+        tool: str,
+        arguments: dict[str, object],
+    ) -> None: ...
+    def __repr__(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class Report:
+    fallbacks: tuple[dict[str, object], ...]
+    excluded: tuple[dict[str, object], ...]
+    renames: tuple[dict[str, object], ...]
+    dropped: tuple[dict[str, object], ...]
+    null_paths: dict[str, tuple[_Path, ...]]
+    rewrites: tuple[dict[str, object], ...]
+
+    def __init__(
+        self,
+        *,
+        fallbacks: tuple[dict[str, object], ...] = (),
+        excluded: tuple[dict[str, object], ...] = (),
+        renames: tuple[dict[str, object], ...] = (),
+        dropped: tuple[dict[str, object], ...] = (),
+        null_paths: dict[str, tuple[_Path, ...]] | None = None,
+        rewrites: tuple[dict[str, object], ...] = (),
+    ) -> None: ...
+    def __repr__(self) -> str: ...
+    def as_dict(self) -> dict[str, object]: ...
+
+def tools(api: str) -> list[dict[str, object]]: ...
+def tool_calls(
+    response: object, *, api: str | None = None
+) -> tuple[list[ToolCall], list[dict[str, object]]]: ...
+async def execute_tool_calls(
+    response: object,
+    call_tool: Callable[[str, str, dict[str, object]], Awaitable[object]],
+    *,
+    api: str | None = None,
+) -> list[dict[str, object]]: ...
+def tool_output(call_id: str, outcome: object, *, api: str) -> dict[str, object]: ...
+def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
+
+KubernetesCleanupArgs = TypedDict(
+    "KubernetesCleanupArgs",
+    {},
+)
+KubernetesKubectlGetArgs = TypedDict(
+    "KubernetesKubectlGetArgs",
+    {
+        "resourceType": str,
+        "name": NotRequired[str],
+        "namespace": NotRequired[str],
+        "output": NotRequired[Literal["json", "yaml", "wide", "name", "custom"]],
+        "allNamespaces": NotRequired[bool],
+        "labelSelector": NotRequired[str],
+        "fieldSelector": NotRequired[str],
+        "sortBy": NotRequired[str],
+        "context": NotRequired[str],
+    },
+)
+KubernetesKubectlDescribeArgs = TypedDict(
+    "KubernetesKubectlDescribeArgs",
+    {
+        "resourceType": str,
+        "name": str,
+        "namespace": NotRequired[str],
+        "context": NotRequired[str],
+        "allNamespaces": NotRequired[bool],
+    },
+)
+KubernetesKubectlApplyArgs = TypedDict(
+    "KubernetesKubectlApplyArgs",
+    {
+        "manifest": NotRequired[str],
+        "filename": NotRequired[str],
+        "namespace": NotRequired[str],
+        "dryRun": NotRequired[bool],
+        "force": NotRequired[bool],
+        "context": NotRequired[str],
+    },
+)
+KubernetesKubectlDeleteArgs = TypedDict(
+    "KubernetesKubectlDeleteArgs",
+    {
+        "resourceType": NotRequired[str],
+        "name": NotRequired[str],
+        "namespace": NotRequired[str],
+        "labelSelector": NotRequired[str],
+        "manifest": NotRequired[str],
+        "filename": NotRequired[str],
+        "allNamespaces": NotRequired[bool],
+        "force": NotRequired[bool],
+        "gracePeriodSeconds": NotRequired[float],
+        "context": NotRequired[str],
+    },
+)
+KubernetesKubectlCreateArgs = TypedDict(
+    "KubernetesKubectlCreateArgs",
+    {
+        "dryRun": NotRequired[bool],
+        "output": NotRequired[str],
+        "validate": NotRequired[bool],
+        "manifest": NotRequired[str],
+        "filename": NotRequired[str],
+        "resourceType": NotRequired[str],
+        "name": NotRequired[str],
+        "namespace": NotRequired[str],
+        "fromLiteral": NotRequired[list[str]],
+        "fromFile": NotRequired[list[str]],
+        "fromFileContent": NotRequired[list[dict[str, object]]],
+        "secretType": NotRequired[Literal["generic", "docker-registry", "tls"]],
+        "serviceType": NotRequired[str],
+        "tcpPort": NotRequired[list[str]],
+        "image": NotRequired[str],
+        "replicas": NotRequired[float],
+        "port": NotRequired[float],
+        "schedule": NotRequired[str],
+        "suspend": NotRequired[bool],
+        "command": NotRequired[list[str]],
+        "labels": NotRequired[list[str]],
+        "annotations": NotRequired[list[str]],
+        "context": NotRequired[str],
+    },
+)
+KubernetesKubectlLogsArgs = TypedDict(
+    "KubernetesKubectlLogsArgs",
+    {
+        "resourceType": Literal["pod", "deployment", "job", "cronjob"],
+        "name": str,
+        "namespace": str,
+        "container": NotRequired[str],
+        "tail": NotRequired[float],
+        "since": NotRequired[str],
+        "sinceTime": NotRequired[str],
+        "timestamps": NotRequired[bool],
+        "previous": NotRequired[bool],
+        "follow": NotRequired[bool],
+        "labelSelector": NotRequired[str],
+        "context": NotRequired[str],
+    },
+)
+KubernetesKubectlScaleArgs = TypedDict(
+    "KubernetesKubectlScaleArgs",
+    {
+        "name": str,
+        "namespace": NotRequired[str],
+        "replicas": float,
+        "resourceType": NotRequired[str],
+        "context": NotRequired[str],
+    },
+)
+KubernetesKubectlPatchArgs = TypedDict(
+    "KubernetesKubectlPatchArgs",
+    {
+        "resourceType": str,
+        "name": str,
+        "namespace": NotRequired[str],
+        "patchType": NotRequired[Literal["strategic", "merge", "json"]],
+        "patchData": NotRequired[dict[str, object]],
+        "patchFile": NotRequired[str],
+        "dryRun": NotRequired[bool],
+        "context": NotRequired[str],
+    },
+)
+KubernetesKubectlRolloutArgs = TypedDict(
+    "KubernetesKubectlRolloutArgs",
+    {
+        "subCommand": str,
+        "resourceType": Literal["deployment", "daemonset", "statefulset"],
+        "name": str,
+        "namespace": str,
+        "revision": NotRequired[float],
+        "toRevision": NotRequired[float],
+        "timeout": NotRequired[str],
+        "watch": NotRequired[bool],
+        "context": NotRequired[str],
+    },
+)
+KubernetesKubectlContextArgs = TypedDict(
+    "KubernetesKubectlContextArgs",
+    {
+        "operation": Literal["list", "get", "set"],
+        "name": NotRequired[str],
+        "showCurrent": NotRequired[bool],
+        "detailed": NotRequired[bool],
+        "output": NotRequired[Literal["json", "yaml", "name", "custom"]],
+    },
+)
+KubernetesKubectlReconnectArgs = TypedDict(
+    "KubernetesKubectlReconnectArgs",
+    {},
+)
+KubernetesExplainResourceArgs = TypedDict(
+    "KubernetesExplainResourceArgs",
+    {
+        "resource": str,
+        "apiVersion": NotRequired[str],
+        "recursive": NotRequired[bool],
+        "context": NotRequired[str],
+        "output": NotRequired[Literal["plaintext", "plaintext-openapiv2"]],
+    },
+)
+KubernetesInstallHelmChartArgs = TypedDict(
+    "KubernetesInstallHelmChartArgs",
+    {
+        "name": str,
+        "chart": str,
+        "namespace": str,
+        "context": NotRequired[str],
+        "repo": NotRequired[str],
+        "values": NotRequired[dict[str, object]],
+        "valuesFile": NotRequired[str],
+        "useTemplate": NotRequired[bool],
+        "createNamespace": NotRequired[bool],
+    },
+)
+KubernetesUpgradeHelmChartArgs = TypedDict(
+    "KubernetesUpgradeHelmChartArgs",
+    {
+        "name": str,
+        "chart": str,
+        "namespace": str,
+        "context": NotRequired[str],
+        "repo": NotRequired[str],
+        "values": NotRequired[dict[str, object]],
+        "valuesFile": NotRequired[str],
+    },
+)
+KubernetesUninstallHelmChartArgs = TypedDict(
+    "KubernetesUninstallHelmChartArgs",
+    {
+        "name": str,
+        "namespace": str,
+        "context": NotRequired[str],
+    },
+)
+KubernetesNodeManagementArgs = TypedDict(
+    "KubernetesNodeManagementArgs",
+    {
+        "operation": Literal["cordon", "drain", "uncordon"],
+        "nodeName": NotRequired[str],
+        "force": NotRequired[bool],
+        "gracePeriod": NotRequired[float],
+        "deleteLocalData": NotRequired[bool],
+        "ignoreDaemonsets": NotRequired[bool],
+        "timeout": NotRequired[str],
+        "dryRun": NotRequired[bool],
+        "confirmDrain": NotRequired[bool],
+    },
+)
+KubernetesPortForwardArgs = TypedDict(
+    "KubernetesPortForwardArgs",
+    {
+        "resourceType": str,
+        "resourceName": str,
+        "localPort": float,
+        "targetPort": float,
+        "namespace": NotRequired[str],
+    },
+)
+KubernetesStopPortForwardArgs = TypedDict(
+    "KubernetesStopPortForwardArgs",
+    {
+        "id": str,
+    },
+)
+KubernetesExecInPodArgs = TypedDict(
+    "KubernetesExecInPodArgs",
+    {
+        "name": str,
+        "namespace": NotRequired[str],
+        "command": list[str],
+        "container": NotRequired[str],
+        "timeout": NotRequired[float],
+        "context": NotRequired[str],
+    },
+)
+KubernetesListApiResourcesArgs = TypedDict(
+    "KubernetesListApiResourcesArgs",
+    {
+        "apiGroup": NotRequired[str],
+        "namespaced": NotRequired[bool],
+        "context": NotRequired[str],
+        "verbs": NotRequired[list[str]],
+        "output": NotRequired[Literal["wide", "name", "no-headers"]],
+    },
+)
+KubernetesKubectlGenericArgs = TypedDict(
+    "KubernetesKubectlGenericArgs",
+    {
+        "command": str,
+        "subCommand": NotRequired[str],
+        "resourceType": NotRequired[str],
+        "name": NotRequired[str],
+        "namespace": NotRequired[str],
+        "allNamespaces": NotRequired[bool],
+        "outputFormat": NotRequired[Literal["json", "yaml", "wide", "name", "custom"]],
+        "flags": NotRequired[dict[str, object]],
+        "args": NotRequired[list[str]],
+        "context": NotRequired[str],
+    },
+)
+KubernetesPingArgs = TypedDict(
+    "KubernetesPingArgs",
+    {},
+)

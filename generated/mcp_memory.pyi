@@ -1,0 +1,167 @@
+"""Types of the mcp2openai 0.2.0 module beside this stub: its API and one TypedDict per tool."""
+
+from typing import Literal, NotRequired, TypedDict
+
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeGuard, TypeVar
+
+_T = TypeVar("_T")
+_Path = tuple[str | None, ...]
+_Part = str | tuple[str, str, str]
+__all__ = [
+    "NAMES",
+    "REPORT",
+    "Report",
+    "ToolCall",
+    "arguments",
+    "execute_tool_calls",
+    "tool_calls",
+    "tool_output",
+    "tools",
+]
+NAMES: dict[str, tuple[str, str]]
+REPORT: Report
+
+class ToolCall:
+    call_id: str
+    name: str
+    server: str
+    tool: str
+    arguments: dict[str, object]
+
+    def __init__(
+        self,
+        call_id: str,
+        name: str,
+        server: str,
+        tool: str,
+        arguments: dict[str, object],
+    ) -> None: ...
+    def __repr__(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class Report:
+    fallbacks: tuple[dict[str, object], ...]
+    excluded: tuple[dict[str, object], ...]
+    renames: tuple[dict[str, object], ...]
+    dropped: tuple[dict[str, object], ...]
+    null_paths: dict[str, tuple[_Path, ...]]
+    rewrites: tuple[dict[str, object], ...]
+
+    def __init__(
+        self,
+        *,
+        fallbacks: tuple[dict[str, object], ...] = (),
+        excluded: tuple[dict[str, object], ...] = (),
+        renames: tuple[dict[str, object], ...] = (),
+        dropped: tuple[dict[str, object], ...] = (),
+        null_paths: dict[str, tuple[_Path, ...]] | None = None,
+        rewrites: tuple[dict[str, object], ...] = (),
+    ) -> None: ...
+    def __repr__(self) -> str: ...
+    def as_dict(self) -> dict[str, object]: ...
+
+def tools(api: str) -> list[dict[str, object]]: ...
+def tool_calls(
+    response: object, *, api: str | None = None
+) -> tuple[list[ToolCall], list[dict[str, object]]]: ...
+async def execute_tool_calls(
+    response: object,
+    call_tool: Callable[[str, str, dict[str, object]], Awaitable[object]],
+    *,
+    api: str | None = None,
+) -> list[dict[str, object]]: ...
+def tool_output(call_id: str, outcome: object, *, api: str) -> dict[str, object]: ...
+def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
+
+_MemoryCreateEntitiesArgs_EntitiesItem = TypedDict(
+    "_MemoryCreateEntitiesArgs_EntitiesItem",
+    {
+        "name": str,
+        "entityType": str,
+        "observations": list[str],
+    },
+)
+MemoryCreateEntitiesArgs = TypedDict(
+    "MemoryCreateEntitiesArgs",
+    {
+        "entities": list[_MemoryCreateEntitiesArgs_EntitiesItem],
+    },
+)
+_MemoryCreateRelationsArgs_RelationsItem = TypedDict(
+    "_MemoryCreateRelationsArgs_RelationsItem",
+    {
+        "from": str,
+        "to": str,
+        "relationType": str,
+    },
+)
+MemoryCreateRelationsArgs = TypedDict(
+    "MemoryCreateRelationsArgs",
+    {
+        "relations": list[_MemoryCreateRelationsArgs_RelationsItem],
+    },
+)
+_MemoryAddObservationsArgs_ObservationsItem = TypedDict(
+    "_MemoryAddObservationsArgs_ObservationsItem",
+    {
+        "entityName": str,
+        "contents": list[str],
+    },
+)
+MemoryAddObservationsArgs = TypedDict(
+    "MemoryAddObservationsArgs",
+    {
+        "observations": list[_MemoryAddObservationsArgs_ObservationsItem],
+    },
+)
+MemoryDeleteEntitiesArgs = TypedDict(
+    "MemoryDeleteEntitiesArgs",
+    {
+        "entityNames": list[str],
+    },
+)
+_MemoryDeleteObservationsArgs_DeletionsItem = TypedDict(
+    "_MemoryDeleteObservationsArgs_DeletionsItem",
+    {
+        "entityName": str,
+        "observations": list[str],
+    },
+)
+MemoryDeleteObservationsArgs = TypedDict(
+    "MemoryDeleteObservationsArgs",
+    {
+        "deletions": list[_MemoryDeleteObservationsArgs_DeletionsItem],
+    },
+)
+_MemoryDeleteRelationsArgs_RelationsItem = TypedDict(
+    "_MemoryDeleteRelationsArgs_RelationsItem",
+    {
+        "from": str,
+        "to": str,
+        "relationType": str,
+    },
+)
+MemoryDeleteRelationsArgs = TypedDict(
+    "MemoryDeleteRelationsArgs",
+    {
+        "relations": list[_MemoryDeleteRelationsArgs_RelationsItem],
+    },
+)
+MemoryReadGraphArgs = TypedDict(
+    "MemoryReadGraphArgs",
+    {},
+)
+MemorySearchNodesArgs = TypedDict(
+    "MemorySearchNodesArgs",
+    {
+        "query": str,
+    },
+)
+MemoryOpenNodesArgs = TypedDict(
+    "MemoryOpenNodesArgs",
+    {
+        "names": list[str],
+    },
+)

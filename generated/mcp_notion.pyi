@@ -1,0 +1,312 @@
+"""Types of the mcp2openai 0.2.0 module beside this stub: its API and one TypedDict per tool."""
+
+from typing import Literal, NotRequired, TypedDict
+
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeGuard, TypeVar
+
+_T = TypeVar("_T")
+_Path = tuple[str | None, ...]
+_Part = str | tuple[str, str, str]
+__all__ = [
+    "NAMES",
+    "REPORT",
+    "Report",
+    "ToolCall",
+    "arguments",
+    "execute_tool_calls",
+    "tool_calls",
+    "tool_output",
+    "tools",
+]
+NAMES: dict[str, tuple[str, str]]
+REPORT: Report
+
+class ToolCall:
+    call_id: str
+    name: str
+    server: str
+    tool: str
+    arguments: dict[str, object]
+
+    def __init__(
+        self,
+        call_id: str,
+        name: str,
+        server: str,
+        tool: str,
+        arguments: dict[str, object],
+    ) -> None: ...
+    def __repr__(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class Report:
+    fallbacks: tuple[dict[str, object], ...]
+    excluded: tuple[dict[str, object], ...]
+    renames: tuple[dict[str, object], ...]
+    dropped: tuple[dict[str, object], ...]
+    null_paths: dict[str, tuple[_Path, ...]]
+    rewrites: tuple[dict[str, object], ...]
+
+    def __init__(
+        self,
+        *,
+        fallbacks: tuple[dict[str, object], ...] = (),
+        excluded: tuple[dict[str, object], ...] = (),
+        renames: tuple[dict[str, object], ...] = (),
+        dropped: tuple[dict[str, object], ...] = (),
+        null_paths: dict[str, tuple[_Path, ...]] | None = None,
+        rewrites: tuple[dict[str, object], ...] = (),
+    ) -> None: ...
+    def __repr__(self) -> str: ...
+    def as_dict(self) -> dict[str, object]: ...
+
+def tools(api: str) -> list[dict[str, object]]: ...
+def tool_calls(
+    response: object, *, api: str | None = None
+) -> tuple[list[ToolCall], list[dict[str, object]]]: ...
+async def execute_tool_calls(
+    response: object,
+    call_tool: Callable[[str, str, dict[str, object]], Awaitable[object]],
+    *,
+    api: str | None = None,
+) -> list[dict[str, object]]: ...
+def tool_output(call_id: str, outcome: object, *, api: str) -> dict[str, object]: ...
+def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
+
+NotionAPIGetUserArgs = TypedDict(
+    "NotionAPIGetUserArgs",
+    {
+        "user_id": str,
+    },
+)
+NotionAPIGetUsersArgs = TypedDict(
+    "NotionAPIGetUsersArgs",
+    {
+        "start_cursor": NotRequired[str],
+        "page_size": NotRequired[int],
+    },
+)
+NotionAPIGetSelfArgs = TypedDict(
+    "NotionAPIGetSelfArgs",
+    {},
+)
+_NotionAPIPostSearchArgs_Sort = TypedDict(
+    "_NotionAPIPostSearchArgs_Sort",
+    {
+        "direction": NotRequired[str],
+        "timestamp": NotRequired[str],
+    },
+)
+_NotionAPIPostSearchArgs_Filter = TypedDict(
+    "_NotionAPIPostSearchArgs_Filter",
+    {
+        "value": NotRequired[Literal["page", "data_source"]],
+        "property": NotRequired[str],
+    },
+)
+NotionAPIPostSearchArgs = TypedDict(
+    "NotionAPIPostSearchArgs",
+    {
+        "query": NotRequired[str],
+        "sort": NotRequired[_NotionAPIPostSearchArgs_Sort | str],
+        "filter": NotRequired[_NotionAPIPostSearchArgs_Filter | str],
+        "start_cursor": NotRequired[str],
+        "page_size": NotRequired[int],
+    },
+)
+NotionAPIGetBlockChildrenArgs = TypedDict(
+    "NotionAPIGetBlockChildrenArgs",
+    {
+        "block_id": str,
+        "start_cursor": NotRequired[str],
+        "page_size": NotRequired[int],
+    },
+)
+NotionAPIPatchBlockChildrenArgs = TypedDict(
+    "NotionAPIPatchBlockChildrenArgs",
+    {
+        "block_id": str,
+        "children": list[dict[str, object] | str],
+        "after": NotRequired[str],
+    },
+)
+NotionAPIRetrieveABlockArgs = TypedDict(
+    "NotionAPIRetrieveABlockArgs",
+    {
+        "block_id": str,
+    },
+)
+NotionAPIUpdateABlockArgs = TypedDict(
+    "NotionAPIUpdateABlockArgs",
+    {
+        "block_id": str,
+        "type": NotRequired[dict[str, object] | str],
+        "archived": NotRequired[bool],
+    },
+)
+NotionAPIDeleteABlockArgs = TypedDict(
+    "NotionAPIDeleteABlockArgs",
+    {
+        "block_id": str,
+    },
+)
+NotionAPIRetrieveAPageArgs = TypedDict(
+    "NotionAPIRetrieveAPageArgs",
+    {
+        "page_id": str,
+        "filter_properties": NotRequired[str],
+    },
+)
+_NotionAPIPatchPageArgs_Icon = TypedDict(
+    "_NotionAPIPatchPageArgs_Icon",
+    {
+        "emoji": str,
+    },
+)
+_NotionAPIPatchPageArgs_External = TypedDict(
+    "_NotionAPIPatchPageArgs_External",
+    {
+        "url": str,
+    },
+)
+_NotionAPIPatchPageArgs_Cover = TypedDict(
+    "_NotionAPIPatchPageArgs_Cover",
+    {
+        "external": _NotionAPIPatchPageArgs_External,
+        "type": NotRequired[Literal["external"]],
+    },
+)
+NotionAPIPatchPageArgs = TypedDict(
+    "NotionAPIPatchPageArgs",
+    {
+        "page_id": str,
+        "properties": NotRequired[dict[str, object] | str],
+        "in_trash": NotRequired[bool],
+        "archived": NotRequired[bool],
+        "icon": NotRequired[_NotionAPIPatchPageArgs_Icon | str],
+        "cover": NotRequired[_NotionAPIPatchPageArgs_Cover | str],
+    },
+)
+NotionAPIPostPageArgs = TypedDict(
+    "NotionAPIPostPageArgs",
+    {
+        "parent": object,
+        "properties": dict[str, object] | str,
+        "children": NotRequired[list[str | dict[str, object]]],
+        "icon": NotRequired[str],
+        "cover": NotRequired[str],
+    },
+)
+NotionAPIRetrieveAPagePropertyArgs = TypedDict(
+    "NotionAPIRetrieveAPagePropertyArgs",
+    {
+        "page_id": str,
+        "property_id": str,
+        "page_size": NotRequired[int],
+        "start_cursor": NotRequired[str],
+    },
+)
+NotionAPIRetrieveACommentArgs = TypedDict(
+    "NotionAPIRetrieveACommentArgs",
+    {
+        "block_id": str,
+        "start_cursor": NotRequired[str],
+        "page_size": NotRequired[int],
+    },
+)
+_NotionAPICreateACommentArgs_Parent = TypedDict(
+    "_NotionAPICreateACommentArgs_Parent",
+    {
+        "page_id": str,
+    },
+)
+NotionAPICreateACommentArgs = TypedDict(
+    "NotionAPICreateACommentArgs",
+    {
+        "parent": _NotionAPICreateACommentArgs_Parent | str,
+        "rich_text": list[dict[str, object] | str],
+    },
+)
+NotionAPIQueryDataSourceArgs = TypedDict(
+    "NotionAPIQueryDataSourceArgs",
+    {
+        "data_source_id": str,
+        "filter_properties": NotRequired[list[str | dict[str, object]]],
+        "filter": NotRequired[dict[str, object] | str],
+        "sorts": NotRequired[list[dict[str, object] | str]],
+        "start_cursor": NotRequired[str],
+        "page_size": NotRequired[int],
+        "archived": NotRequired[bool],
+        "in_trash": NotRequired[bool],
+    },
+)
+NotionAPIRetrieveADataSourceArgs = TypedDict(
+    "NotionAPIRetrieveADataSourceArgs",
+    {
+        "data_source_id": str,
+    },
+)
+NotionAPIUpdateADataSourceArgs = TypedDict(
+    "NotionAPIUpdateADataSourceArgs",
+    {
+        "data_source_id": str,
+        "title": NotRequired[list[dict[str, object] | str]],
+        "description": NotRequired[list[dict[str, object] | str]],
+        "properties": NotRequired[dict[str, object] | str],
+    },
+)
+_NotionAPICreateADataSourceArgs_PageIdParentRequest = TypedDict(
+    "_NotionAPICreateADataSourceArgs_PageIdParentRequest",
+    {
+        "page_id": str,
+    },
+)
+NotionAPICreateADataSourceArgs = TypedDict(
+    "NotionAPICreateADataSourceArgs",
+    {
+        "parent": _NotionAPICreateADataSourceArgs_PageIdParentRequest | str,
+        "properties": dict[str, object] | str,
+        "title": NotRequired[list[dict[str, object] | str]],
+    },
+)
+NotionAPIListDataSourceTemplatesArgs = TypedDict(
+    "NotionAPIListDataSourceTemplatesArgs",
+    {
+        "data_source_id": str,
+        "start_cursor": NotRequired[str],
+        "page_size": NotRequired[int],
+    },
+)
+NotionAPIRetrieveADatabaseArgs = TypedDict(
+    "NotionAPIRetrieveADatabaseArgs",
+    {
+        "database_id": str,
+    },
+)
+NotionAPIMovePageArgs = TypedDict(
+    "NotionAPIMovePageArgs",
+    {
+        "page_id": str,
+        "parent": object,
+    },
+)
+NotionAPIRetrievePageMarkdownArgs = TypedDict(
+    "NotionAPIRetrievePageMarkdownArgs",
+    {
+        "page_id": str,
+        "include_transcript": NotRequired[bool],
+    },
+)
+NotionAPIUpdatePageMarkdownArgs = TypedDict(
+    "NotionAPIUpdatePageMarkdownArgs",
+    {
+        "page_id": str,
+        "type": str,
+        "replace_content": NotRequired[dict[str, object] | str],
+        "update_content": NotRequired[dict[str, object] | str],
+        "insert_content": NotRequired[dict[str, object] | str],
+        "replace_content_range": NotRequired[dict[str, object] | str],
+    },
+)

@@ -1,0 +1,280 @@
+"""Types of the mcp2openai 0.2.0 module beside this stub: its API and one TypedDict per tool."""
+
+from typing import Literal, NotRequired, TypedDict
+
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeGuard, TypeVar
+
+_T = TypeVar("_T")
+_Path = tuple[str | None, ...]
+_Part = str | tuple[str, str, str]
+__all__ = [
+    "NAMES",
+    "REPORT",
+    "Report",
+    "ToolCall",
+    "arguments",
+    "execute_tool_calls",
+    "tool_calls",
+    "tool_output",
+    "tools",
+]
+NAMES: dict[str, tuple[str, str]]
+REPORT: Report
+
+class ToolCall:
+    call_id: str
+    name: str
+    server: str
+    tool: str
+    arguments: dict[str, object]
+
+    def __init__(
+        self,
+        call_id: str,
+        name: str,
+        server: str,
+        tool: str,
+        arguments: dict[str, object],
+    ) -> None: ...
+    def __repr__(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class Report:
+    fallbacks: tuple[dict[str, object], ...]
+    excluded: tuple[dict[str, object], ...]
+    renames: tuple[dict[str, object], ...]
+    dropped: tuple[dict[str, object], ...]
+    null_paths: dict[str, tuple[_Path, ...]]
+    rewrites: tuple[dict[str, object], ...]
+
+    def __init__(
+        self,
+        *,
+        fallbacks: tuple[dict[str, object], ...] = (),
+        excluded: tuple[dict[str, object], ...] = (),
+        renames: tuple[dict[str, object], ...] = (),
+        dropped: tuple[dict[str, object], ...] = (),
+        null_paths: dict[str, tuple[_Path, ...]] | None = None,
+        rewrites: tuple[dict[str, object], ...] = (),
+    ) -> None: ...
+    def __repr__(self) -> str: ...
+    def as_dict(self) -> dict[str, object]: ...
+
+def tools(api: str) -> list[dict[str, object]]: ...
+def tool_calls(
+    response: object, *, api: str | None = None
+) -> tuple[list[ToolCall], list[dict[str, object]]]: ...
+async def execute_tool_calls(
+    response: object,
+    call_tool: Callable[[str, str, dict[str, object]], Awaitable[object]],
+    *,
+    api: str | None = None,
+) -> list[dict[str, object]]: ...
+def tool_output(call_id: str, outcome: object, *, api: str) -> dict[str, object]: ...
+def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
+
+PlaywrightBrowserCloseArgs = TypedDict(
+    "PlaywrightBrowserCloseArgs",
+    {},
+)
+PlaywrightBrowserResizeArgs = TypedDict(
+    "PlaywrightBrowserResizeArgs",
+    {
+        "width": float,
+        "height": float,
+    },
+)
+PlaywrightBrowserConsoleMessagesArgs = TypedDict(
+    "PlaywrightBrowserConsoleMessagesArgs",
+    {
+        "level": Literal["error", "warning", "info", "debug"],
+        "all": NotRequired[bool],
+        "filename": NotRequired[str],
+    },
+)
+PlaywrightBrowserHandleDialogArgs = TypedDict(
+    "PlaywrightBrowserHandleDialogArgs",
+    {
+        "accept": bool,
+        "promptText": NotRequired[str],
+    },
+)
+PlaywrightBrowserEmulateMediaArgs = TypedDict(
+    "PlaywrightBrowserEmulateMediaArgs",
+    {
+        "colorScheme": Literal["light", "dark"] | None,
+        "reducedMotion": Literal["reduce", "no-preference"] | None,
+        "forcedColors": Literal["active", "none"] | None,
+        "contrast": Literal["more", "no-preference"] | None,
+        "media": Literal["screen", "print"] | None,
+    },
+)
+PlaywrightBrowserEvaluateArgs = TypedDict(
+    "PlaywrightBrowserEvaluateArgs",
+    {
+        "element": NotRequired[str],
+        "target": NotRequired[str],
+        "function": str,
+        "filename": NotRequired[str],
+    },
+)
+PlaywrightBrowserFileUploadArgs = TypedDict(
+    "PlaywrightBrowserFileUploadArgs",
+    {
+        "paths": NotRequired[list[str]],
+    },
+)
+PlaywrightBrowserDropArgs = TypedDict(
+    "PlaywrightBrowserDropArgs",
+    {
+        "element": NotRequired[str],
+        "target": str,
+        "paths": NotRequired[list[str]],
+        "data": NotRequired[dict[str, object]],
+    },
+)
+PlaywrightBrowserFindArgs = TypedDict(
+    "PlaywrightBrowserFindArgs",
+    {
+        "text": NotRequired[str],
+        "regex": NotRequired[str],
+        "filename": NotRequired[str],
+    },
+)
+_PlaywrightBrowserFillFormArgs_FieldsItem = TypedDict(
+    "_PlaywrightBrowserFillFormArgs_FieldsItem",
+    {
+        "element": NotRequired[str],
+        "target": str,
+        "name": str,
+        "type": Literal["textbox", "checkbox", "radio", "combobox", "slider"],
+        "value": str,
+    },
+)
+PlaywrightBrowserFillFormArgs = TypedDict(
+    "PlaywrightBrowserFillFormArgs",
+    {
+        "fields": list[_PlaywrightBrowserFillFormArgs_FieldsItem],
+    },
+)
+PlaywrightBrowserPressKeyArgs = TypedDict(
+    "PlaywrightBrowserPressKeyArgs",
+    {
+        "key": str,
+    },
+)
+PlaywrightBrowserTypeArgs = TypedDict(
+    "PlaywrightBrowserTypeArgs",
+    {
+        "element": NotRequired[str],
+        "target": str,
+        "text": str,
+        "submit": NotRequired[bool],
+        "slowly": NotRequired[bool],
+    },
+)
+PlaywrightBrowserNavigateArgs = TypedDict(
+    "PlaywrightBrowserNavigateArgs",
+    {
+        "url": str,
+    },
+)
+PlaywrightBrowserNavigateBackArgs = TypedDict(
+    "PlaywrightBrowserNavigateBackArgs",
+    {},
+)
+PlaywrightBrowserNetworkRequestsArgs = TypedDict(
+    "PlaywrightBrowserNetworkRequestsArgs",
+    {
+        "static": bool,
+        "filter": NotRequired[str],
+        "filename": NotRequired[str],
+    },
+)
+PlaywrightBrowserNetworkRequestArgs = TypedDict(
+    "PlaywrightBrowserNetworkRequestArgs",
+    {
+        "index": int,
+        "part": NotRequired[str],
+        "filename": NotRequired[str],
+    },
+)
+PlaywrightBrowserRunCodeUnsafeArgs = TypedDict(
+    "PlaywrightBrowserRunCodeUnsafeArgs",
+    {
+        "code": NotRequired[str],
+        "filename": NotRequired[str],
+    },
+)
+PlaywrightBrowserTakeScreenshotArgs = TypedDict(
+    "PlaywrightBrowserTakeScreenshotArgs",
+    {
+        "element": NotRequired[str],
+        "target": NotRequired[str],
+        "type": NotRequired[Literal["png", "jpeg", "webp"]],
+        "filename": NotRequired[str],
+        "fullPage": NotRequired[bool],
+        "scale": Literal["css", "device"],
+    },
+)
+PlaywrightBrowserSnapshotArgs = TypedDict(
+    "PlaywrightBrowserSnapshotArgs",
+    {
+        "target": NotRequired[str],
+        "filename": NotRequired[str],
+        "depth": NotRequired[float],
+        "boxes": NotRequired[bool],
+    },
+)
+PlaywrightBrowserClickArgs = TypedDict(
+    "PlaywrightBrowserClickArgs",
+    {
+        "element": NotRequired[str],
+        "target": str,
+        "doubleClick": NotRequired[bool],
+        "button": NotRequired[Literal["left", "right", "middle"]],
+        "modifiers": NotRequired[list[str]],
+    },
+)
+PlaywrightBrowserDragArgs = TypedDict(
+    "PlaywrightBrowserDragArgs",
+    {
+        "startElement": NotRequired[str],
+        "startTarget": str,
+        "endElement": NotRequired[str],
+        "endTarget": str,
+    },
+)
+PlaywrightBrowserHoverArgs = TypedDict(
+    "PlaywrightBrowserHoverArgs",
+    {
+        "element": NotRequired[str],
+        "target": str,
+    },
+)
+PlaywrightBrowserSelectOptionArgs = TypedDict(
+    "PlaywrightBrowserSelectOptionArgs",
+    {
+        "element": NotRequired[str],
+        "target": str,
+        "values": list[str],
+    },
+)
+PlaywrightBrowserTabsArgs = TypedDict(
+    "PlaywrightBrowserTabsArgs",
+    {
+        "action": Literal["list", "new", "close", "select"],
+        "index": NotRequired[float],
+        "url": NotRequired[str],
+    },
+)
+PlaywrightBrowserWaitForArgs = TypedDict(
+    "PlaywrightBrowserWaitForArgs",
+    {
+        "time": NotRequired[float],
+        "text": NotRequired[str],
+        "textGone": NotRequired[str],
+    },
+)

@@ -1,0 +1,91 @@
+"""Types of the mcp2openai 0.2.0 module beside this stub: its API and one TypedDict per tool."""
+
+from typing import Literal, NotRequired, TypedDict
+
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeGuard, TypeVar
+
+_T = TypeVar("_T")
+_Path = tuple[str | None, ...]
+_Part = str | tuple[str, str, str]
+__all__ = [
+    "NAMES",
+    "REPORT",
+    "Report",
+    "ToolCall",
+    "arguments",
+    "execute_tool_calls",
+    "tool_calls",
+    "tool_output",
+    "tools",
+]
+NAMES: dict[str, tuple[str, str]]
+REPORT: Report
+
+class ToolCall:
+    call_id: str
+    name: str
+    server: str
+    tool: str
+    arguments: dict[str, object]
+
+    def __init__(
+        self,
+        call_id: str,
+        name: str,
+        server: str,
+        tool: str,
+        arguments: dict[str, object],
+    ) -> None: ...
+    def __repr__(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class Report:
+    fallbacks: tuple[dict[str, object], ...]
+    excluded: tuple[dict[str, object], ...]
+    renames: tuple[dict[str, object], ...]
+    dropped: tuple[dict[str, object], ...]
+    null_paths: dict[str, tuple[_Path, ...]]
+    rewrites: tuple[dict[str, object], ...]
+
+    def __init__(
+        self,
+        *,
+        fallbacks: tuple[dict[str, object], ...] = (),
+        excluded: tuple[dict[str, object], ...] = (),
+        renames: tuple[dict[str, object], ...] = (),
+        dropped: tuple[dict[str, object], ...] = (),
+        null_paths: dict[str, tuple[_Path, ...]] | None = None,
+        rewrites: tuple[dict[str, object], ...] = (),
+    ) -> None: ...
+    def __repr__(self) -> str: ...
+    def as_dict(self) -> dict[str, object]: ...
+
+def tools(api: str) -> list[dict[str, object]]: ...
+def tool_calls(
+    response: object, *, api: str | None = None
+) -> tuple[list[ToolCall], list[dict[str, object]]]: ...
+async def execute_tool_calls(
+    response: object,
+    call_tool: Callable[[str, str, dict[str, object]], Awaitable[object]],
+    *,
+    api: str | None = None,
+) -> list[dict[str, object]]: ...
+def tool_output(call_id: str, outcome: object, *, api: str) -> dict[str, object]: ...
+def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
+
+SequentialThinkingSequentialthinkingArgs = TypedDict(
+    "SequentialThinkingSequentialthinkingArgs",
+    {
+        "thought": str,
+        "nextThoughtNeeded": bool | str,
+        "thoughtNumber": int,
+        "totalThoughts": int,
+        "isRevision": NotRequired[bool | str],
+        "revisesThought": NotRequired[int],
+        "branchFromThought": NotRequired[int],
+        "branchId": NotRequired[str],
+        "needsMoreThoughts": NotRequired[bool | str],
+    },
+)

@@ -1,0 +1,144 @@
+"""Types of the mcp2openai 0.2.0 module beside this stub: its API and one TypedDict per tool."""
+
+from typing import Literal, NotRequired, TypedDict
+
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeGuard, TypeVar
+
+_T = TypeVar("_T")
+_Path = tuple[str | None, ...]
+_Part = str | tuple[str, str, str]
+__all__ = [
+    "NAMES",
+    "REPORT",
+    "Report",
+    "ToolCall",
+    "arguments",
+    "execute_tool_calls",
+    "tool_calls",
+    "tool_output",
+    "tools",
+]
+NAMES: dict[str, tuple[str, str]]
+REPORT: Report
+
+class ToolCall:
+    call_id: str
+    name: str
+    server: str
+    tool: str
+    arguments: dict[str, object]
+
+    def __init__(
+        self,
+        call_id: str,
+        name: str,
+        server: str,
+        tool: str,
+        arguments: dict[str, object],
+    ) -> None: ...
+    def __repr__(self) -> str: ...
+    def __eq__(self, other: object) -> bool: ...
+
+class Report:
+    fallbacks: tuple[dict[str, object], ...]
+    excluded: tuple[dict[str, object], ...]
+    renames: tuple[dict[str, object], ...]
+    dropped: tuple[dict[str, object], ...]
+    null_paths: dict[str, tuple[_Path, ...]]
+    rewrites: tuple[dict[str, object], ...]
+
+    def __init__(
+        self,
+        *,
+        fallbacks: tuple[dict[str, object], ...] = (),
+        excluded: tuple[dict[str, object], ...] = (),
+        renames: tuple[dict[str, object], ...] = (),
+        dropped: tuple[dict[str, object], ...] = (),
+        null_paths: dict[str, tuple[_Path, ...]] | None = None,
+        rewrites: tuple[dict[str, object], ...] = (),
+    ) -> None: ...
+    def __repr__(self) -> str: ...
+    def as_dict(self) -> dict[str, object]: ...
+
+def tools(api: str) -> list[dict[str, object]]: ...
+def tool_calls(
+    response: object, *, api: str | None = None
+) -> tuple[list[ToolCall], list[dict[str, object]]]: ...
+async def execute_tool_calls(
+    response: object,
+    call_tool: Callable[[str, str, dict[str, object]], Awaitable[object]],
+    *,
+    api: str | None = None,
+) -> list[dict[str, object]]: ...
+def tool_output(call_id: str, outcome: object, *, api: str) -> dict[str, object]: ...
+def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
+
+TavilyTavilySearchArgs = TypedDict(
+    "TavilyTavilySearchArgs",
+    {
+        "query": str,
+        "search_depth": NotRequired[Literal["basic", "advanced", "fast", "ultra-fast"]],
+        "topic": NotRequired[Literal["general"]],
+        "time_range": NotRequired[Literal["day", "week", "month", "year"]],
+        "start_date": NotRequired[str],
+        "end_date": NotRequired[str],
+        "max_results": NotRequired[float],
+        "include_images": NotRequired[bool],
+        "include_image_descriptions": NotRequired[bool],
+        "include_raw_content": NotRequired[bool],
+        "include_domains": NotRequired[list[str]],
+        "exclude_domains": NotRequired[list[str]],
+        "country": NotRequired[str],
+        "include_favicon": NotRequired[bool],
+        "exact_match": NotRequired[bool],
+    },
+)
+TavilyTavilyExtractArgs = TypedDict(
+    "TavilyTavilyExtractArgs",
+    {
+        "urls": list[str],
+        "extract_depth": NotRequired[Literal["basic", "advanced"]],
+        "include_images": NotRequired[bool],
+        "format": NotRequired[Literal["markdown", "text"]],
+        "include_favicon": NotRequired[bool],
+        "query": NotRequired[str],
+    },
+)
+TavilyTavilyCrawlArgs = TypedDict(
+    "TavilyTavilyCrawlArgs",
+    {
+        "url": str,
+        "max_depth": NotRequired[int],
+        "max_breadth": NotRequired[int],
+        "limit": NotRequired[int],
+        "instructions": NotRequired[str],
+        "select_paths": NotRequired[list[str]],
+        "select_domains": NotRequired[list[str]],
+        "allow_external": NotRequired[bool],
+        "extract_depth": NotRequired[Literal["basic", "advanced"]],
+        "format": NotRequired[Literal["markdown", "text"]],
+        "include_favicon": NotRequired[bool],
+    },
+)
+TavilyTavilyMapArgs = TypedDict(
+    "TavilyTavilyMapArgs",
+    {
+        "url": str,
+        "max_depth": NotRequired[int],
+        "max_breadth": NotRequired[int],
+        "limit": NotRequired[int],
+        "instructions": NotRequired[str],
+        "select_paths": NotRequired[list[str]],
+        "select_domains": NotRequired[list[str]],
+        "allow_external": NotRequired[bool],
+    },
+)
+TavilyTavilyResearchArgs = TypedDict(
+    "TavilyTavilyResearchArgs",
+    {
+        "input": str,
+        "model": NotRequired[Literal["mini", "pro", "auto"]],
+    },
+)

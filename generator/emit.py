@@ -1,0 +1,70 @@
+"""The code stage: every piece of source text a generated module and its stub are made of.
+
+Input is the plain-data model; output is `Source` text, each piece made by generator/literals.py
+(for anything that came from a server) or read from the templates/ folder (the runtime). The
+templates only place these pieces; generator/render.py renders and formats them, and
+generator/verify.py proves the result.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+from typing import Final
+
+from .literals import Source, docstring, json_block
+from .model import ModuleModel
+from .stub import api_stub, typed_section
+from .summary import module_docstring
+from .tables import tables
+
+RUNTIME_MARKER: Final = "# ---- runtime ----\n"
+_VERSION: Final = re.compile(r"\d+\.\d+\.\d+")
+
+
+class RenderError(Exception):
+    """A bug in the generator or its templates (never the user's input)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Emission:
+    """The pieces of a module (module.py.jinja, data.py.jinja) and its stub (module.pyi.jinja)."""
+
+    version: Source
+    docstring: Source
+    runtime: Source
+    tables: dict[str, Source]
+    api_stub: Source
+    typed: str  # the stub's TypedDicts, already in black's style (generator/typed.py)
+
+
+def emit(model: ModuleModel) -> Emission:
+    if not _VERSION.fullmatch(model.version):
+        raise RenderError(f"version {model.version!r} is not N.N.N")
+    runtime = runtime_source()
+    return Emission(
+        version=Source(model.version),
+        docstring=Source(docstring(module_docstring(model))),
+        runtime=Source(runtime),
+        tables={name: Source(json_block(value)) for name, value in tables(model).items()},
+        api_stub=Source(api_stub(runtime)),
+        typed=typed_section(model),
+    )
+
+
+def templates() -> Traversable:
+    """The templates/ folder, installed as the package `mcp2openai.templates`."""
+    return resources.files("mcp2openai.templates")
+
+
+@lru_cache(maxsize=1)
+def runtime_source() -> str:
+    """The part of templates/runtime.py that every module carries (after its marker line)."""
+    text = templates().joinpath("runtime.py").read_text("utf-8")
+    _, marker, runtime = text.partition(RUNTIME_MARKER)
+    if not marker:
+        raise RenderError("templates/runtime.py has lost its runtime marker")
+    return runtime.strip("\n")

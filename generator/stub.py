@@ -1,0 +1,104 @@
+"""The `.pyi` stub of a generated module: its public API and one TypedDict per tool.
+
+The types live in a stub beside the module, not in the module: a type checker reads the stub
+instead of the module, and the interpreter never compiles it. Compiling 2,000 tools'
+TypedDicts would cost more than parsing all of the tools' definitions (docs/design.md,
+"Types in a stub").
+
+The API part is derived from templates/runtime.py, so it cannot drift from the code it
+describes: public names only, function bodies dropped, quoted annotations unquoted, and the
+runtime's `if TYPE_CHECKING:` imports and aliases kept. The TypedDicts come from
+generator/typed.py, already in black's style.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from functools import lru_cache
+from typing import Final
+
+from . import typed
+from .model import ModuleModel
+
+STUB_LEVEL: Final = 0  # the TypedDicts are top-level statements of the stub
+
+
+@lru_cache(maxsize=4)
+def api_stub(runtime: str) -> str:
+    """Stub statements (unformatted source) for the public names of the runtime `runtime`."""
+    tree = ast.parse(runtime)
+    body: list[ast.stmt] = []
+    for node in tree.body:
+        body.extend(_stubbed(node))
+    module = ast.Module(body=body, type_ignores=[])
+    return ast.unparse(ast.fix_missing_locations(module)) + "\n"
+
+
+def typed_section(model: ModuleModel) -> str:
+    """The TypedDicts of every tool, at module level, in black's `.pyi` style."""
+    return "".join(typed.section(tool.shape, tool.fields, level=STUB_LEVEL) for tool in model.tools)
+
+
+def _stubbed(node: ast.stmt) -> Iterator[ast.stmt]:
+    if isinstance(node, ast.If) and _is_type_checking(node.test):
+        yield from node.body  # imports and aliases that exist for type checkers only
+    elif isinstance(node, ast.If) or _assigns(node, "TYPE_CHECKING"):
+        return  # `if not TYPE_CHECKING:` (run-time only) and the flag itself
+    elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if _public(node.name):
+            yield _signature(node)
+    elif isinstance(node, ast.ClassDef):
+        if _public(node.name):
+            yield _class(node)
+    elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+        if _public(node.target.id):
+            yield ast.AnnAssign(node.target, _unquoted(node.annotation), None, simple=1)
+    elif _assigns(node, "__all__"):
+        yield node
+
+
+def _class(node: ast.ClassDef) -> ast.ClassDef:
+    body: list[ast.stmt] = []
+    for item in node.body:
+        if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+            body.append(ast.AnnAssign(item.target, _unquoted(item.annotation), None, simple=1))
+        elif isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and (
+            _public(item.name) or (item.name.startswith("__") and item.name.endswith("__"))
+        ):
+            body.append(_signature(item))
+    node.body = body or [ast.Expr(ast.Constant(...))]
+    return node
+
+
+def _signature(node: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.stmt:
+    """The function with its body (docstring included) replaced by `...`."""
+    arguments = node.args
+    for argument in [*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs]:
+        if argument.annotation is not None:
+            argument.annotation = _unquoted(argument.annotation)
+    if node.returns is not None:
+        node.returns = _unquoted(node.returns)
+    node.body = [ast.Expr(ast.Constant(...))]
+    return node
+
+
+def _unquoted(annotation: ast.expr) -> ast.expr:
+    """`"Report"` -> `Report`: a stub is never executed, so nothing needs quoting there."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        return ast.parse(annotation.value, mode="eval").body
+    return annotation
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
+
+
+def _assigns(node: ast.stmt, name: str) -> bool:
+    return isinstance(node, ast.Assign) and any(
+        isinstance(target, ast.Name) and target.id == name for target in node.targets
+    )
+
+
+def _public(name: str) -> bool:
+    return not name.startswith("_")

@@ -1,0 +1,100 @@
+"""The data a generated module carries, as JSON values: one table per name (docs/design.md).
+
+Pure data from the model, nothing emitted here: generator/emit.py writes each table as JSON
+text, and generator/verify.py reads every table back from the written module and compares it
+with what `tables` returns. The runtime (templates/runtime.py) parses each table on first use.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .model import Decision, ModuleModel
+from .strict import format_path
+
+JsonValue = dict[str, object] | list[object]
+
+# The module's tables, in the order they are written. The runtime names the same globals.
+TABLE_NAMES: Final = (
+    "_DEFINITIONS",
+    "_NAMES",
+    "_NULL_PATHS",
+    "_DECODE",
+    "_FALLBACKS",
+    "_EXCLUDED",
+    "_RENAMES",
+    "_DROPPED",
+    "_REWRITES",
+)
+
+
+def tables(model: ModuleModel) -> dict[str, JsonValue]:
+    """Every table of the module for `model`, keyed by its global name (`TABLE_NAMES`)."""
+    report = report_entries(model)
+    values: dict[str, JsonValue] = {
+        # The Responses API's function tool, as `tools("responses")` returns it; the Chat
+        # Completions form wraps the same fields.
+        "_DEFINITIONS": [
+            {
+                "type": "function",
+                "name": tool.exposed,
+                "description": tool.description,
+                "parameters": tool.parameters,
+                "strict": tool.strict,
+            }
+            for tool in model.tools
+        ],
+        # exposed name -> [server, MCP tool name, the name of its TypedDict in the stub]
+        "_NAMES": {tool.exposed: [tool.server, tool.tool, tool.shape] for tool in model.tools},
+        "_NULL_PATHS": {
+            tool.exposed: [list(path) for path in tool.null_paths]
+            for tool in model.tools
+            if tool.null_paths
+        },
+        # exposed name -> the decode plan undoing its rewrites (generator/strict/decoding.py)
+        "_DECODE": {tool.exposed: tool.decode for tool in model.tools if tool.decode is not None},
+        "_FALLBACKS": list(report["fallbacks"]),
+        "_EXCLUDED": list(report["excluded"]),
+        "_RENAMES": list(report["renames"]),
+        # exposed name -> [[JSON pointer, keyword], ...]: REPORT.dropped rebuilds the entries
+        "_DROPPED": {
+            tool.exposed: [[format_path(item.path), item.keyword] for item in tool.dropped]
+            for tool in model.tools
+            if tool.dropped
+        },
+        "_REWRITES": list(report["rewrites"]),
+    }
+    assert tuple(values) == TABLE_NAMES
+    return values
+
+
+def report_entries(model: ModuleModel) -> dict[str, list[dict[str, str]]]:
+    """The report's decisions as JSON-able entries (also the CLI's `--report-json`)."""
+    return {
+        "fallbacks": [_decision(entry) for entry in model.fallbacks],
+        "excluded": [_decision(entry) for entry in model.excluded],
+        "renames": [
+            {"name": r.exposed, "server": r.server, "tool": r.tool, "reason": r.reason}
+            for r in model.renames
+        ],
+        "dropped": [
+            {"name": tool.exposed, "path": format_path(item.path), "keyword": item.keyword}
+            for tool in model.tools
+            for item in tool.dropped
+        ],
+        "rewrites": [
+            {"name": r.name, "server": r.server, "tool": r.tool, "path": r.path, "kind": r.kind}
+            for r in model.rewrites
+        ],
+    }
+
+
+def _decision(entry: Decision) -> dict[str, str]:
+    return {
+        "name": entry.name,
+        "server": entry.server,
+        "tool": entry.tool,
+        "path": entry.path,
+        "keyword": entry.keyword,
+        "reason": entry.reason,
+    }

@@ -1,0 +1,65 @@
+"""Load templates/runtime.py as a module with a small toolset, as a generated module holds it.
+
+The toolset's tables are JSON texts, exactly as the generator writes them after the runtime
+(generator/tables.py); `with_toolset` swaps in another toolset and clears what was parsed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+RUNTIME = Path(__file__).resolve().parent.parent / "templates" / "runtime.py"
+MARKER = "# ---- runtime ----"
+NullPaths = dict[str, tuple[tuple[str | None, ...], ...]]
+
+
+def load_runtime(
+    name: str,
+    names: dict[str, tuple[str, str]],
+    null_paths: NullPaths | None = None,
+    definitions: list[dict[str, object]] | None = None,
+) -> Any:
+    spec = importlib.util.spec_from_file_location(name, RUNTIME)
+    assert spec is not None and spec.loader is not None
+    module: Any = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return with_toolset(module, names, null_paths, definitions)
+
+
+def with_toolset(
+    module: Any,
+    names: dict[str, tuple[str, str]],
+    null_paths: NullPaths | None = None,
+    definitions: list[dict[str, object]] | None = None,
+    decode: dict[str, list[dict[str, Any]]] | None = None,
+) -> Any:
+    entries = {
+        exposed: [server, tool, f"Shape{i}Args"]
+        for i, (exposed, (server, tool)) in enumerate(names.items())
+    }
+    module._NAMES = json.dumps(entries)
+    module._NULL_PATHS = json.dumps(
+        {k: [list(p) for p in v] for k, v in (null_paths or {}).items()}
+    )
+    module._DECODE = json.dumps(decode or {})  # decode plans (generator/strict/decoding.py)
+    if definitions is not None:
+        module._DEFINITIONS = json.dumps(definitions)
+    module._names = None  # parsed again on first use
+    module._shapes = None
+    return module
+
+
+def definition(
+    name: str, description: str, parameters: dict[str, object], strict: bool
+) -> dict[str, object]:
+    """A Responses function tool, as the `_DEFINITIONS` table holds each tool."""
+    return {
+        "type": "function",
+        "name": name,
+        "description": description,
+        "parameters": parameters,
+        "strict": strict,
+    }
