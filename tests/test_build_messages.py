@@ -226,7 +226,8 @@ def test_check_cuts_a_long_diff_at_a_hunk_and_says_how_much_it_left_out(tmp_path
 
 
 def test_dropped_keywords_are_summarised_per_keyword(tmp_path: Path) -> None:
-    """notion's recorded tool list: 24 tools, 11 fallbacks, over a hundred dropped keywords."""
+    """notion's recorded tool list: 24 tools, 1 fallback, 10 tools rewritten, over a hundred
+    dropped keywords."""
     snapshot(tmp_path, "notion")
     args = ["build", "--server", "notion=mcp/notion.json", "--out", "notion_tools.py"]
     result = run_cli(*args, "--report-json", "report.json", cwd=tmp_path)
@@ -235,19 +236,24 @@ def test_dropped_keywords_are_summarised_per_keyword(tmp_path: Path) -> None:
     dropped: dict[str, list[str]] = {}
     for item in report["dropped"]:
         dropped.setdefault(item["keyword"], []).append(item["name"])
-    assert len(report["dropped"]) > 100 and len(report["fallbacks"]) == 11
+    assert len(report["dropped"]) > 100 and len(report["fallbacks"]) == 1
     lines = result.stderr.splitlines()
     assert [line for line in lines if line.startswith("fallback ")] == [
         f"fallback {f['name']}: {f['keyword']} at {f['path']}: {f['reason']}"
         for f in report["fallbacks"]
     ]
+    assert [line for line in lines if line.startswith("rewrote ")] == [
+        f"rewrote {r['name']}: {r['kind']} at {r['path']}" for r in report["rewrites"]
+    ]
+    assert len({r["name"] for r in report["rewrites"]}) == 10
     summary = [line for line in lines if line.startswith("dropped ")]
     ranked = sorted(dropped, key=lambda keyword: (-len(dropped[keyword]), keyword))
     assert summary == [
         f"dropped {keyword}: {len(dropped[keyword])} times in {len(set(dropped[keyword]))} tools"
         for keyword in ranked
     ]
-    assert len(lines) == len(report["fallbacks"]) + len(dropped) + 1  # and the summary line
+    # and the summary line
+    assert len(lines) == len(report["fallbacks"]) + len(report["rewrites"]) + len(dropped) + 1
     verbose = run_cli(*args, "-v", cwd=tmp_path)
     detailed = [line for line in verbose.stderr.splitlines() if line.startswith("dropped ")]
     assert detailed == [
@@ -255,7 +261,7 @@ def test_dropped_keywords_are_summarised_per_keyword(tmp_path: Path) -> None:
     ]
     quiet = run_cli(*args, "-q", cwd=tmp_path)
     assert quiet.stderr.splitlines() == [
-        "mcp2openai: notion_tools.py unchanged (24 tools: 13 strict, 11 fallbacks, 0 excluded)"
+        "mcp2openai: notion_tools.py unchanged (24 tools: 23 strict, 1 fallback, 0 excluded)"
     ]
     both = run_cli(*args, "-q", "-v", cwd=tmp_path)
     assert both.returncode == 2
