@@ -670,6 +670,10 @@ def _decode_branch(
     if type(value) is dict:
         for keys, child in table.get("object", ()):
             if len(keys) == len(value) and all(key in value for key in keys):
+                if type(child) is dict:  # same keys: told apart by a discriminator
+                    child = _case(value.get(child["by"]), child["cases"])
+                    if child is None:
+                        return value
                 return _decode(value, child, plan, depth + 1)
         return value
     kind = type(value)
@@ -684,6 +688,15 @@ def _decode_branch(
     else:
         child = table.get("null") if value is None else None
     return value if child is None else _decode(value, child, plan, depth + 1)
+
+
+def _case(value: object, cases: "list[list[Any]]") -> "int | None":
+    """The plan of the case whose const or enum value ``value`` is (JSON equality)."""
+    for case, child in cases:
+        if value == case and (type(value) is bool) == (type(case) is bool):
+            result: int | None = child
+            return result
+    return None
 
 
 def _json_value(value: object, types: "list[str] | None") -> object:
@@ -1277,25 +1290,19 @@ _DROPPED = r"""{
 }"""
 
 _REWRITES = r"""[
-{"name":"notion__API-post-search","server":"notion","tool":"API-post-search","path":"#/properties/sort/anyOf/0/additionalProperties","kind":"json_string"},
 {"name":"notion__API-post-search","server":"notion","tool":"API-post-search","path":"#/properties/sort/anyOf/0","kind":"entries"},
-{"name":"notion__API-post-search","server":"notion","tool":"API-post-search","path":"#/properties/filter/anyOf/0/additionalProperties","kind":"json_string"},
 {"name":"notion__API-post-search","server":"notion","tool":"API-post-search","path":"#/properties/filter/anyOf/0","kind":"entries"},
 {"name":"notion__API-patch-block-children","server":"notion","tool":"API-patch-block-children","path":"#/properties/children/items/anyOf/2","kind":"json_string"},
 {"name":"notion__API-patch-block-children","server":"notion","tool":"API-patch-block-children","path":"#/$defs/richTextRequest/properties/text/properties/link","kind":"json_string"},
 {"name":"notion__API-update-a-block","server":"notion","tool":"API-update-a-block","path":"#/properties/type/anyOf/0","kind":"json_string"},
 {"name":"notion__API-patch-page","server":"notion","tool":"API-patch-page","path":"#/properties/properties/anyOf/0","kind":"json_string"},
-{"name":"notion__API-create-a-comment","server":"notion","tool":"API-create-a-comment","path":"#/properties/parent/anyOf/0/additionalProperties","kind":"json_string"},
 {"name":"notion__API-create-a-comment","server":"notion","tool":"API-create-a-comment","path":"#/properties/parent/anyOf/0","kind":"entries"},
-{"name":"notion__API-create-a-comment","server":"notion","tool":"API-create-a-comment","path":"#/properties/rich_text/items/anyOf/0/properties/text/additionalProperties","kind":"json_string"},
 {"name":"notion__API-create-a-comment","server":"notion","tool":"API-create-a-comment","path":"#/properties/rich_text/items/anyOf/0/properties/text","kind":"entries"},
-{"name":"notion__API-create-a-comment","server":"notion","tool":"API-create-a-comment","path":"#/properties/rich_text/items/anyOf/0/additionalProperties","kind":"json_string"},
 {"name":"notion__API-create-a-comment","server":"notion","tool":"API-create-a-comment","path":"#/properties/rich_text/items/anyOf/0","kind":"entries"},
 {"name":"notion__API-create-a-comment","server":"notion","tool":"API-create-a-comment","path":"#/properties/rich_text/items/anyOf/2","kind":"json_string"},
 {"name":"notion__API-query-data-source","server":"notion","tool":"API-query-data-source","path":"#/properties/filter_properties/items/anyOf/2","kind":"json_string"},
 {"name":"notion__API-query-data-source","server":"notion","tool":"API-query-data-source","path":"#/properties/filter/anyOf/0","kind":"json_string"},
 {"name":"notion__API-query-data-source","server":"notion","tool":"API-query-data-source","path":"#/properties/sorts/items/anyOf/2","kind":"json_string"},
-{"name":"notion__API-query-data-source","server":"notion","tool":"API-query-data-source","path":"#/$defs/sortObject/additionalProperties","kind":"json_string"},
 {"name":"notion__API-query-data-source","server":"notion","tool":"API-query-data-source","path":"#/$defs/sortObject","kind":"entries"},
 {"name":"notion__API-update-a-data-source","server":"notion","tool":"API-update-a-data-source","path":"#/properties/title/items/anyOf/2","kind":"json_string"},
 {"name":"notion__API-update-a-data-source","server":"notion","tool":"API-update-a-data-source","path":"#/properties/description/items/anyOf/2","kind":"json_string"},
@@ -1303,26 +1310,16 @@ _REWRITES = r"""[
 {"name":"notion__API-update-a-data-source","server":"notion","tool":"API-update-a-data-source","path":"#/$defs/richTextRequest/properties/text/properties/link","kind":"json_string"},
 {"name":"notion__API-create-a-data-source","server":"notion","tool":"API-create-a-data-source","path":"#/properties/properties/anyOf/0","kind":"json_string"},
 {"name":"notion__API-create-a-data-source","server":"notion","tool":"API-create-a-data-source","path":"#/properties/title/items/anyOf/2","kind":"json_string"},
-{"name":"notion__API-create-a-data-source","server":"notion","tool":"API-create-a-data-source","path":"#/$defs/pageIdParentRequest/additionalProperties","kind":"json_string"},
 {"name":"notion__API-create-a-data-source","server":"notion","tool":"API-create-a-data-source","path":"#/$defs/pageIdParentRequest","kind":"entries"},
 {"name":"notion__API-create-a-data-source","server":"notion","tool":"API-create-a-data-source","path":"#/$defs/richTextRequest/properties/text/properties/link","kind":"json_string"},
 {"name":"notion__API-move-page","server":"notion","tool":"API-move-page","path":"#/$defs/movePageParentRequest","kind":"oneOf_as_anyOf"},
-{"name":"notion__API-move-page","server":"notion","tool":"API-move-page","path":"#/$defs/movePageParentRequest/oneOf/0/additionalProperties","kind":"json_string"},
 {"name":"notion__API-move-page","server":"notion","tool":"API-move-page","path":"#/$defs/movePageParentRequest/oneOf/0","kind":"entries"},
-{"name":"notion__API-move-page","server":"notion","tool":"API-move-page","path":"#/$defs/movePageParentRequest/oneOf/1/additionalProperties","kind":"json_string"},
 {"name":"notion__API-move-page","server":"notion","tool":"API-move-page","path":"#/$defs/movePageParentRequest/oneOf/1","kind":"entries"},
-{"name":"notion__API-move-page","server":"notion","tool":"API-move-page","path":"#/$defs/movePageParentRequest/oneOf/2/additionalProperties","kind":"json_string"},
 {"name":"notion__API-move-page","server":"notion","tool":"API-move-page","path":"#/$defs/movePageParentRequest/oneOf/2","kind":"entries"},
-{"name":"notion__API-update-page-markdown","server":"notion","tool":"API-update-page-markdown","path":"#/properties/replace_content/anyOf/0/additionalProperties","kind":"json_string"},
 {"name":"notion__API-update-page-markdown","server":"notion","tool":"API-update-page-markdown","path":"#/properties/replace_content/anyOf/0","kind":"entries"},
-{"name":"notion__API-update-page-markdown","server":"notion","tool":"API-update-page-markdown","path":"#/properties/update_content/anyOf/0/properties/content_updates/items/additionalProperties","kind":"json_string"},
 {"name":"notion__API-update-page-markdown","server":"notion","tool":"API-update-page-markdown","path":"#/properties/update_content/anyOf/0/properties/content_updates/items","kind":"entries"},
-{"name":"notion__API-update-page-markdown","server":"notion","tool":"API-update-page-markdown","path":"#/properties/update_content/anyOf/0/additionalProperties","kind":"json_string"},
 {"name":"notion__API-update-page-markdown","server":"notion","tool":"API-update-page-markdown","path":"#/properties/update_content/anyOf/0","kind":"entries"},
-{"name":"notion__API-update-page-markdown","server":"notion","tool":"API-update-page-markdown","path":"#/properties/insert_content/anyOf/0/properties/position/additionalProperties","kind":"json_string"},
 {"name":"notion__API-update-page-markdown","server":"notion","tool":"API-update-page-markdown","path":"#/properties/insert_content/anyOf/0/properties/position","kind":"entries"},
-{"name":"notion__API-update-page-markdown","server":"notion","tool":"API-update-page-markdown","path":"#/properties/insert_content/anyOf/0/additionalProperties","kind":"json_string"},
 {"name":"notion__API-update-page-markdown","server":"notion","tool":"API-update-page-markdown","path":"#/properties/insert_content/anyOf/0","kind":"entries"},
-{"name":"notion__API-update-page-markdown","server":"notion","tool":"API-update-page-markdown","path":"#/properties/replace_content_range/anyOf/0/additionalProperties","kind":"json_string"},
 {"name":"notion__API-update-page-markdown","server":"notion","tool":"API-update-page-markdown","path":"#/properties/replace_content_range/anyOf/0","kind":"entries"}
 ]"""

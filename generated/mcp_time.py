@@ -667,6 +667,10 @@ def _decode_branch(
     if type(value) is dict:
         for keys, child in table.get("object", ()):
             if len(keys) == len(value) and all(key in value for key in keys):
+                if type(child) is dict:  # same keys: told apart by a discriminator
+                    child = _case(value.get(child["by"]), child["cases"])
+                    if child is None:
+                        return value
                 return _decode(value, child, plan, depth + 1)
         return value
     kind = type(value)
@@ -681,6 +685,15 @@ def _decode_branch(
     else:
         child = table.get("null") if value is None else None
     return value if child is None else _decode(value, child, plan, depth + 1)
+
+
+def _case(value: object, cases: "list[list[Any]]") -> "int | None":
+    """The plan of the case whose const or enum value ``value`` is (JSON equality)."""
+    for case, child in cases:
+        if value == case and (type(value) is bool) == (type(case) is bool):
+            result: int | None = child
+            return result
+    return None
 
 
 def _json_value(value: object, types: "list[str] | None") -> object:

@@ -52,6 +52,8 @@ def build(
     """Snapshots in, module source out. Raises InputError or NamingError on bad input.
 
     `rewrites` and `target` are `--rewrites on|off` and `--target` (README "Rewrites")."""
+    if rewrites is not True and rewrites is not False:  # "off" is truthy: never measure it as on
+        raise ValueError(f"rewrites must be True or False, not {rewrites!r}")
     # A build allocates millions of small acyclic containers (JSON trees, source lines);
     # CPython's cyclic GC would rescan them again and again, making large builds superlinear
     # (4,000 tools: 6.9 s with it, 4.1 s without). Nothing here creates reference cycles.

@@ -11,8 +11,8 @@ build, and reads the build's own decisions (``REPORT.fallbacks`` and ``REPORT.ex
     .venv/bin/python scripts/corpus_report.py --option NAME=VALUE  # a build() keyword argument
 
 ``--option`` passes a keyword argument to ``build`` (VALUE is read as JSON when it parses, else
-kept as a string), so a build option added later (``--option rewrites=off``) is measured
-without changing this script; run it once per setting to report "with and without". A tool
+kept as a string), so a build option is measured without changing this script: run it once
+per setting to report "with and without" (``--option rewrites=false`` for the rewrites off). A tool
 counts once: strict, a non-strict fallback, or excluded, each decision under the keyword of its
 first reason (the one the conversion stopped at).
 """

@@ -185,12 +185,12 @@ def test_snapshot_builds_into_a_module_that_imports_isolated(
 def _independent(tool: dict[str, Any]) -> tuple[str, str | None]:
     """("strict" | "fallbacks" | "excluded", first reason keyword) under --strict auto."""
     schema = tool["inputSchema"]
-    if schema.get("type") not in ("object", ["object"]):
-        return "excluded", "type"
     try:
         convert(schema)
     except Unsupported as error:
-        return "fallbacks", error.keyword
+        # OpenAI refuses a root that is not an object in any mode: left out (README).
+        plain = schema.get("type") in ("object", ["object"])
+        return ("fallbacks" if plain else "excluded"), error.keyword
     return "strict", None
 
 

@@ -457,6 +457,22 @@ def test_the_run_time_walk_is_bounded() -> None:
 # -- anyOf branches told apart -----------------------------------------------------------------
 
 
+def test_branches_with_the_same_keys_are_told_apart_by_a_discriminator() -> None:
+    """mongodb-mcp-server's `explain`: every method is {"name": const, "arguments": ...}."""
+    free = obj({"kind": {"const": "free"}, "data": {"type": "object"}}, ["kind", "data"])
+    ints = {"type": "object", "additionalProperties": {"type": "integer"}}
+    counts = obj({"kind": {"enum": ["map", "counts"]}, "data": ints}, ["kind", "data"])
+    conversion = converted(obj({"v": {"oneOf": [free, counts]}}, ["v"]))
+    sent = {"v": {"kind": "free", "data": '{"x": [1]}'}}
+    assert decoded(conversion, sent) == {"v": {"kind": "free", "data": {"x": [1]}}}
+    sent = {"v": {"kind": "counts", "data": [{"key": "x", "value": 1}]}}
+    assert decoded(conversion, sent) == {"v": {"kind": "counts", "data": {"x": 1}}}
+    undiscriminated = {
+        "anyOf": [obj({"data": {"type": "object"}}, ["data"]), obj({"data": ints}, ["data"])]
+    }
+    assert refused(obj({"v": undiscriminated}, ["v"])).keyword == "anyOf"
+
+
 def test_a_json_string_beside_a_string_branch_is_wrapped_in_an_object() -> None:
     source = obj(
         {"p": {"anyOf": [{"type": "object", "additionalProperties": True}, {"type": "string"}]}},
@@ -697,11 +713,15 @@ def test_the_schema_command_prints_rewrites_and_the_plan(tmp_path: Path) -> None
     assert off.returncode == 1 and off.stdout.startswith("unsupported: #/properties/patch: type")
 
 
-def test_the_strict_share_script_counts_both_ways() -> None:
-    from scripts.strict_share import main, strict_share
+def test_the_corpus_report_measures_with_and_without_the_rewrites() -> None:
+    """scripts/corpus_report.py passes build options through: the share both ways."""
+    from corpus_report import measure
 
-    share = strict_share([REPO / "tests" / "fixtures" / "synthetic" / "reasons.json"])
-    assert share.total == 26
-    assert share.share(True) > share.share(False)
-    assert sorted(d.tool for d in share.remaining) == ["oneOf_overlapping", "root_string"]
-    assert main([str(REPO / "tests" / "fixtures" / "synthetic")]) == 0
+    synthetic = REPO / "tests" / "fixtures" / "synthetic" / "reasons.json"
+    on = measure([("reasons", synthetic)])
+    off = measure([("reasons", synthetic)], rewrites=False)
+    assert on.totals["tools"] == off.totals["tools"] == 26
+    assert (off.totals["strict"], on.totals["strict"]) == (1, 24)
+    assert sorted(reason.keyword for reason in on.reasons) == ["oneOf", "type"]
+    with pytest.raises(ValueError, match="rewrites must be True or False"):
+        measure([("reasons", synthetic)], rewrites="off")

@@ -211,7 +211,9 @@ class Encoder:
         if plan is not None and "anyOf" in plan:
             table = plan["anyOf"]
             candidates = [None, *(i for i in table.values() if isinstance(i, int))]
-            candidates += [i for _, i in table.get("object", [])]
+            for _, child in table.get("object", []):
+                switch = child["cases"] if isinstance(child, dict) else [[None, child]]
+                candidates += [case for _, case in switch]
         for branch in branches:
             for candidate in dict.fromkeys(candidates):
                 try:
@@ -337,7 +339,19 @@ def objects(
 def one_ofs(draw: st.DrawFn, child: st.SearchStrategy[Any]) -> Schema:
     """Provably disjoint unions: by JSON type, by a const discriminator, by required
     properties the other branch forbids."""
-    how = draw(st.sampled_from(["types", "discriminator", "required"]))
+    how = draw(st.sampled_from(["types", "discriminator", "same keys", "required"]))
+    if how == "same keys":  # told apart only by the discriminator's value
+        kinds = draw(st.lists(st.sampled_from(["cat", "dog", "eel"]), min_size=2, unique=True))
+        return {
+            "oneOf": [
+                {
+                    "type": "object",
+                    "properties": {"kind": {"type": "string", "const": kind}, "data": draw(child)},
+                    "required": ["kind", "data"],
+                }
+                for kind in kinds
+            ]
+        }
     if how == "types":
         pool = [{"type": "string"}, {"type": "integer"}, {"type": "boolean"}, {"type": "array"}]
         branches = draw(st.lists(st.sampled_from(pool), min_size=2, max_size=3, unique_by=str))

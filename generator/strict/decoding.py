@@ -15,7 +15,9 @@ Node shapes (exactly one of the first keys; templates/runtime.py interprets them
 - `{"items": child}`: every item of an array.
 - `{"anyOf": {tag: child, "object": [[keys, child]...]}}`: the branch a value belongs to, told
   by its JSON type (`string`, `number`, `boolean`, `null`, `array`) or, for an object, by its
-  exact set of keys (strict mode makes every object carry every property).
+  exact set of keys (strict mode makes every object carry every property). Objects with the
+  same keys can still be told apart by a property's const or enum values (a discriminated
+  union): their child is then `{"by": name, "cases": [[value, child]...]}`.
 - `{"json": types}`: a string holding JSON; its value must have one of `types` (None: any).
 - `{"entries": child, "null": true}`: a list of `{"key", "value"}` entries, rebuilt as an
   object (`null`: the list may be null, and stays so).
@@ -43,6 +45,7 @@ from .raw import (
     RawRef,
     RawUnwrap,
 )
+from .rewrites import value_key
 
 Node: TypeAlias = dict[str, Any]  # an emitted plan node: JSON-like data only
 Tag: TypeAlias = str | tuple[str, frozenset[str]]  # a JSON type, or ("object", its keys)
@@ -242,16 +245,16 @@ class _Finisher:
             )
             if strings:
                 indices[position], tags[position] = self._wrap(raw, position, index, tags)
-        table: dict[Tag, int | None] = {}
+        groups: dict[Tag, list[tuple[int, int | None]]] = {}
         for position, index in enumerate(indices):
             for tag in tags[position]:
                 plan = index
                 if tag == "null" and index is not None and _passes_null(self.nodes[index]):
                     plan = None  # a JSON string or entries list lets its null through
-                if tag in table and table[tag] != plan:
-                    table[tag] = self._merge(table[tag], plan, raw.path)
-                else:
-                    table[tag] = plan
+                groups.setdefault(tag, []).append((position, plan))
+        table: dict[Tag, Any] = {}
+        for tag, members in groups.items():
+            table[tag] = self._one_plan(tag, members, raw)
         node: Node = {"anyOf": {}}
         objects: list[list[Any]] = []
         for tag, index in table.items():
@@ -264,6 +267,70 @@ class _Finisher:
         if objects:
             node["anyOf"]["object"] = sorted(objects, key=lambda entry: entry[0])
         return self._add(node) if node["anyOf"] else None
+
+    def _one_plan(
+        self, tag: Tag, members: list[tuple[int, int | None]], raw: RawAnyOf
+    ) -> int | dict[str, Any] | None:
+        """The plan for the values of one tag: the branches' plan if they agree (or differ
+        only in the nulls they remove), else a switch on a property whose const or enum
+        values tell the branches apart (a discriminated union), else ambiguous."""
+        plans = list(dict.fromkeys(plan for _, plan in members))
+        try:
+            merged = plans[0]
+            for plan in plans[1:]:
+                merged = self._merge(merged, plan, raw.path)
+            return merged
+        except Unsupported:
+            switch = self._switch(tag, members, raw) if isinstance(tag, tuple) else None
+            if switch is None:
+                raise
+            return switch
+
+    def _switch(
+        self, tag: tuple[str, frozenset[str]], members: list[tuple[int, int | None]], raw: RawAnyOf
+    ) -> dict[str, Any] | None:
+        for name in sorted(tag[1]):
+            cases: list[list[Any]] = []
+            seen: set[Any] = set()
+            for position, plan in members:
+                values = self._constants(raw.schemas[position], tag[1], name)
+                if values is None:
+                    break
+                keys = [value_key(value) for value in values]
+                if None in keys or seen & set(keys):
+                    break
+                seen.update(keys)
+                cases += [[value, plan] for value in values]
+            else:
+                return {"by": name, "cases": cases}
+        return None
+
+    def _constants(self, schema: Any, keys: frozenset[str], name: str) -> list[Any] | None:
+        """The const or enum values property `name` takes in the object branch of `schema`
+        whose keys are `keys` (None: it takes others too, or there is no such branch)."""
+        for _ in range(rules.MAX_NODE_DEPTH):
+            if isinstance(schema, dict) and "$ref" in schema:
+                schema = self.schemas[schema["$ref"].removeprefix("#/$defs/")]
+                continue
+            if isinstance(schema, dict) and "anyOf" in schema and "properties" not in schema:
+                wanted: Tag = ("object", keys)
+                found = [branch for branch in schema["anyOf"] if wanted in self._tags(branch, ())]
+                if len(found) != 1:
+                    return None
+                schema = found[0]
+                continue
+            break
+        if not isinstance(schema, dict) or set(schema.get("properties", {})) != keys:
+            return None
+        prop = schema["properties"][name]
+        while isinstance(prop, dict) and "$ref" in prop:
+            prop = self.schemas[prop["$ref"].removeprefix("#/$defs/")]
+        if not isinstance(prop, dict) or "anyOf" in prop:
+            return None
+        if "const" in prop:
+            return [prop["const"]]
+        enum = prop.get("enum")
+        return list(enum) if isinstance(enum, list) else None
 
     def _wrap(
         self, raw: RawAnyOf, position: int, index: int, tags: list[set[Tag]]

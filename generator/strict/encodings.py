@@ -147,9 +147,8 @@ class Encodings(Budget):
         if key_raw is not None:
             raise Unsupported(shape.key_path, "propertyNames", "keys must be plain strings")
         if shape.value is True:
-            value_out, value_raw = self._json_string(
-                True, shape.value_path, FreeForm(None), shape.value_declared
-            )
+            # Free values are JSON strings: part of this entries rewrite, not one of their own.
+            value_out, value_raw = self._json_string(True, shape.value_path, FreeForm(None), False)
         else:
             value_path = shape.value_path
             value_out, value_raw = self._node(

@@ -129,9 +129,8 @@ class OpenObject:
 
     key: dict[str, Any]  # the input schema the keys must satisfy (a string schema)
     key_path: SchemaPath
-    value: Any  # the input schema of the values (True: anything)
+    value: Any  # the input schema of the values (True: anything, sent as JSON strings)
     value_path: SchemaPath
-    value_declared: bool  # the value schema is in the input (a rewrite of it can be reported)
 
 
 def open_object(schema: dict[str, Any], path: SchemaPath, compatible: bool) -> OpenObject | None:
@@ -160,7 +159,7 @@ def open_object(schema: dict[str, Any], path: SchemaPath, compatible: bool) -> O
             raise Unsupported(path, "patternProperties", reason)
         where = (*path, "patternProperties", pattern)
         pattern_key = {"type": "string", "pattern": pattern}
-        return OpenObject(pattern_key, (*path, "patternProperties"), value, where, True)
+        return OpenObject(pattern_key, (*path, "patternProperties"), value, where)
     if not plain_names and declared:
         # The declared names would have to be checked against propertyNames too.
         raise Unsupported(path, "propertyNames", "propertyNames beside declared properties")
@@ -173,11 +172,7 @@ def open_object(schema: dict[str, Any], path: SchemaPath, compatible: bool) -> O
             raise Unsupported(path, "propertyNames", "property names are strings")
         key = {**names, "type": "string"}
     return OpenObject(
-        key,
-        (*path, "propertyNames"),
-        True if free else additional,
-        (*path, "additionalProperties"),
-        additional is not _MISSING,
+        key, (*path, "propertyNames"), True if free else additional, (*path, "additionalProperties")
     )
 
 
