@@ -1130,5 +1130,5 @@ _DROPPED = r"""{
 }"""
 
 _SEARCH = r"""{
-"fetch__fetch":"16:fetch 8:internet 7:url 6:fetchfetch 5:content 4:access extract markdown now optionally user 3:index 2:advised although character date grant information know length let max maxlength originally raw refuse return start startindex tell tool 1:maximum"
+"fetch__fetch":"16:fetch 8:internet 7:url 6:fetchfetch 5:content 4:access extract markdown now optionally user 3:index 2:advised although date grant information know let max originally refuse tell tool"
 }"""

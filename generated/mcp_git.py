@@ -1167,7 +1167,7 @@ _SEARCH = r"""{
 "git__git_commit":"8:git 6:commit gitcommit gitgitcommit 4:change record repository 2:message path repo repopath",
 "git__git_add":"10:add 8:git 6:file gitadd gitgitadd 4:area content staging 2:path repo repopath",
 "git__git_reset":"8:git 6:gitgitreset gitreset reset 4:change staged unstage 2:path repo repopath",
-"git__git_log":"10:log 8:git 6:2024 commit gitgitlog gitlog timestamp 4:01 15 date show 3:end start 2:15t14 25 30 8601 accept ago count filtering format iso max maxcount path relative repo repopath starttimestamp week yesterday",
+"git__git_log":"10:log 8:git 6:2024 commit gitgitlog gitlog timestamp 4:01 15 date show 3:end start 2:8601 accept count filtering iso max maxcount path repo repopath starttimestamp",
 "git__git_create_branch":"18:branch 10:create 8:git 6:base gitcreatebranch gitgitcreatebranch 4:new optional 2:basebranch branchname name path repo repopath",
 "git__git_checkout":"8:git 6:branch checkout gitcheckout gitgitcheckout 4:switch 2:branchname name path repo repopath",
 "git__git_show":"10:show 8:git 6:gitgitshow gitshow path revision 4:commit content directory file given 2:repo repopath",

@@ -1222,13 +1222,13 @@ _DROPPED = r"""{
 }"""
 
 _SEARCH = r"""{
-"github__create_or_update_file":"15:file 12:create update 6:createorupdatefile githubcreateorupdatefile repository 4:git hub single 3:branch content message owner path sha 2:github repo 1:commit existing name organization replaced required updating username",
+"github__create_or_update_file":"15:file 12:create update 6:createorupdatefile githubcreateorupdatefile repository 4:git hub single 3:branch content message owner path sha 2:github repo 1:commit name organization replaced required updating username",
 "github__search_repositories":"12:search 10:repository 6:githubsearchrepositories page searchrepositories 5:git hub 3:query 2:default github number perpage 1:100 30 max pagination result see syntax",
 "github__create_repository":"13:repository 10:create 6:createrepository githubcreaterepository 4:account git hub new 3:description name private 2:auto autoinit github init 1:initialize md readme",
 "github__get_file_contents":"11:content file get 6:getfilecontents githubgetfilecontents repository 5:directory 4:git hub 3:branch owner path 2:github repo 1:name organization username",
 "github__push_files":"13:file 12:push 6:githubpushfiles pushfiles repository 5:commit 4:git hub multiple single 3:branch message owner 2:content github path repo 1:array main master name organization username",
 "github__create_issue":"10:create issue 6:createissue githubcreateissue 4:git hub new repository 2:assignee body github label milestone owner repo title",
-"github__create_pull_request":"14:pull request 11:create 6:createpullrequest githubcreatepullrequest repository 4:git hub new 3:body draft maintainer modify name owner title 2:base branch change github head maintainercanmodify repo 1:description implemented organization pulled username want",
+"github__create_pull_request":"14:pull request 11:create 6:createpullrequest githubcreatepullrequest repository 4:git hub new 3:body draft maintainer modify name owner title 2:base branch change github head maintainercanmodify repo 1:username",
 "github__fork_repository":"12:repository 11:fork 8:organization 6:forkrepository githubforkrepository 5:account 4:git hub specified 3:owner 2:github repo 1:default name optional personal username",
 "github__create_branch":"17:branch 11:create 7:repository 6:createbranch githubcreatebranch 5:new 4:git hub 3:owner 2:default frombranch github name repo 1:optional organization source username",
 "github__list_commits":"10:commit list 6:githublistcommits listcommits 4:branch get git hub page repository 2:github owner perpage repo sha",
@@ -1240,9 +1240,9 @@ _SEARCH = r"""{
 "github__search_users":"10:search user 6:githubsearchusers searchusers 4:git hub page 2:github order perpage sort",
 "github__get_issue":"12:issue 10:get 6:getissue githubgetissue 4:detail git hub repository specific 2:github issuenumber number owner repo",
 "github__get_pull_request":"13:pull 11:request 10:get 6:getpullrequest githubgetpullrequest 4:detail specific 3:number owner 2:github pullnumber repo repository 1:name organization username",
-"github__list_pull_requests":"11:pull request 10:list 6:filter githublistpullrequests listpullrequests page repository 4:head sort 3:base direction name owner result state 2:branch github organization perpage repo 1:100 max number return user username",
-"github__create_pull_request_review":"18:review 13:pull 11:request 10:create 7:body comment 6:createpullrequestreview githubcreatepullrequestreview path 4:line number position 3:commit file owner text 2:add commented commitid event github id pullnumber relative repo repository want 1:name need organization sha username",
-"github__merge_pull_request":"13:merge pull 11:request 6:commit githubmergepullrequest mergepullrequest 4:message 3:method number owner title 2:automatic commitmessage committitle github mergemethod pullnumber repo repository 1:append detail extra name organization use username",
+"github__list_pull_requests":"11:pull request 10:list 6:filter githublistpullrequests listpullrequests page repository 4:head sort 3:base direction name owner result state 2:branch github organization perpage repo 1:return user username",
+"github__create_pull_request_review":"18:review 13:pull 11:request 10:create 7:body comment 6:createpullrequestreview githubcreatepullrequestreview path 4:line number position 3:commit file owner text 2:commitid event github id pullnumber relative repo repository",
+"github__merge_pull_request":"13:merge pull 11:request 6:commit githubmergepullrequest mergepullrequest 4:message 3:method number owner title 2:automatic commitmessage committitle github mergemethod pullnumber repo repository 1:detail extra name organization username",
 "github__get_pull_request_files":"13:pull 11:request 10:file get 6:getpullrequestfiles githubgetpullrequestfiles 4:changed list 3:number owner 2:github pullnumber repo repository 1:name organization username",
 "github__get_pull_request_status":"14:status 13:pull 11:request 10:get 6:getpullrequeststatus githubgetpullrequeststatus 4:check combined 3:number owner 2:github pullnumber repo repository 1:name organization username",
 "github__update_pull_request_branch":"14:branch pull 12:request 10:update 6:githubupdatepullrequestbranch updatepullrequestbranch 4:base change latest 3:expected head number owner sha 2:expectedheadsha github pullnumber repo repository 1:name organization ref username",

@@ -1130,5 +1130,5 @@ _DROPPED = r"""{
 }"""
 
 _SEARCH = r"""{
-"sequential_thinking__sequentialthinking":"74:thought 19:needed 18:step thinking 15:branch previous revise 14:need 12:current hypothesis number problem 10:revision 9:total 8:end question sequentialthinking solution tool 6:answer down even next process sequential sequentialthinkingsequentialthinking 5:branching 4:build detailed dynamic reflective solving"
+"sequential_thinking__sequentialthinking":"74:thought 19:needed 18:step thinking 15:branch previous revise 14:need 12:current hypothesis number problem 10:revision 9:total 8:end question sequentialthinking solution tool 6:down even process sequential sequentialthinkingsequentialthinking"
 }"""

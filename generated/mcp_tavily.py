@@ -1146,9 +1146,9 @@ _DROPPED = r"""{
 }"""
 
 _SEARCH = r"""{
-"tavily__tavily_search":"24:search 16:include 12:result 9:domain tavily 7:date topic 6:country image query return tavilysearch tavilytavilysearch 5:current list 4:exclude information web 3:content depth description end exact favicon range site start time 2:data fact new use",
-"tavily__tavily_extract":"13:extract 9:content 8:tavily 6:include ls tavilyextract tavilytavilyextract ur 5:format 3:favicon image page query 2:depth extractdepth includefavicon includeimages markdown raw return text url 1:advanced embedded linked list output protected rerank site table use",
-"tavily__tavily_crawl":"12:crawl 9:url 8:tavily 7:depth 6:max tavilycrawl tavilytavilycrawl 5:content page select 4:breadth crawler extract format instruction return starting website 3:domain external favicon include link path pattern 2:configurable limit maxbreadth maxdepth number regex selectpaths",
-"tavily__tavily_map":"10:map 8:tavily 6:max tavilymap tavilytavilymap url 5:select 4:structure website 3:base crawler depth domain external instruction link ls path pattern return ur 2:breadth found limit list mapping maxbreadth maxdepth number regex selectpaths starting",
-"tavily__tavily_research":"14:research 8:tavily 6:question tavilyresearch tavilytavilyresearch 5:comprehensive task 4:given perform topic 3:model 2:20 answer based complete detailed finding gather good information input limit minute multiple need rate request response return source tool use"
+"tavily__tavily_search":"24:search 16:include 12:result 9:domain tavily 7:date topic 6:country image query return tavilysearch tavilytavilysearch 5:current list 4:exclude information web 3:depth description end range start time",
+"tavily__tavily_extract":"13:extract 9:content 8:tavily 6:include ls tavilyextract tavilytavilyextract ur 5:format 3:favicon image page query 2:depth extractdepth includefavicon includeimages markdown raw return text url 1:list use",
+"tavily__tavily_crawl":"12:crawl 9:url 8:tavily 7:depth 6:max tavilycrawl tavilytavilycrawl 5:content page select 4:breadth crawler extract format instruction return starting website 3:domain external include link path pattern",
+"tavily__tavily_map":"10:map 8:tavily 6:max tavilymap tavilytavilymap url 5:select 4:structure website 3:base crawler depth domain external instruction link ls path pattern return ur 2:found list starting",
+"tavily__tavily_research":"14:research 8:tavily 6:question tavilyresearch tavilytavilyresearch 5:comprehensive task 4:given perform topic 3:model 2:answer based complete detailed gather information multiple need response return source tool use"
 }"""

@@ -1129,5 +1129,5 @@ _DROPPED = r"""{}"""
 
 _SEARCH = r"""{
 "time__get_current_time":"12:time 10:current get 9:timezone 6:getcurrenttime timegetcurrenttime 4:specific 1:america europe iana local london name new provided use user utc york",
-"time__convert_time":"15:time 14:timezone 11:convert 6:converttime timeconverttime 4:source target 2:america iana local name provided sourcetimezone targettimezone use user utc 1:24 asia europe format francisco hh hour london mm new san tokyo york"
+"time__convert_time":"15:time 14:timezone 11:convert 6:converttime timeconverttime 4:source target 2:america iana local name provided sourcetimezone targettimezone use user utc 1:24 europe format hour london new york"
 }"""

@@ -32,7 +32,7 @@ PROPERTY_DESCRIPTION_WEIGHT: Final = 1
 # Bounds on one tool's line: the properties read (a schema may have 5,000) and the terms kept
 # (those with the highest counts; docs/design.md, "Tool search", has the measurements).
 MAX_PROPERTIES: Final = 64
-MAX_TERMS: Final = 32
+MAX_TERMS: Final = 24
 
 # Words too common to tell tools apart. The runtime holds the same words (a test checks).
 _STOP_TEXT: Final = (
