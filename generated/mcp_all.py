@@ -249,8 +249,9 @@ def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]:
     """
     import json
 
+    ranked = _ranked(query, limit)
     texts = _definition_texts()
-    return [json.loads(texts[index]) for index in _ranked(query, limit)]
+    return [json.loads(texts[index]) for index in ranked]
 
 
 def tool_calls(
@@ -965,8 +966,8 @@ def _ranked(query: str, limit: int) -> list[int]:
         found = postings.get(term)
         if found is not None:
             tools, counts, weights = found
-            if not weights:
-                weights += _weights(tools, counts)
+            if not weights:  # one assignment: threads that race write the same list
+                weights[:] = _weights(tools, counts)
             for index, weight in zip(tools, weights, strict=True):
                 scores[index] = scores.get(index, 0.0) + weight
     if len(scores) > limit:
@@ -1070,14 +1071,20 @@ def _load_search() -> list[str]:
 def _definition_texts() -> list[str]:
     """Each tool's definition as JSON text, in toolset order.
 
-    ``_DEFINITIONS`` holds one definition per line, in the toolset's order, as
-    ``_SEARCH`` does (docs/design.md, "Data in the module"): a search parses only the
-    definitions it returns.
+    The generator writes ``_DEFINITIONS`` one definition per line, in the toolset's
+    order, as ``_SEARCH`` (docs/design.md, "Data in the module"): a search parses only
+    the definitions it returns. Text in another layout is parsed whole, once.
     """
     global _definition_lines
     if _definition_lines is None:
         lines = _DEFINITIONS.split("\n")[1:-1]
-        _definition_lines = [line[:-1] if line[-1] == "," else line for line in lines]
+        if len(lines) == len(_search_names or _load_search()):
+            _definition_lines = [line.removesuffix(",") for line in lines]
+        else:
+            import json
+
+            definitions: list[object] = json.loads(_DEFINITIONS)
+            _definition_lines = [json.dumps(item) for item in definitions]
     return _definition_lines
 
 

@@ -16,10 +16,12 @@ from buildutil import GENERATED, SNAPSHOTS, build_module, import_path
 from hypothesis import given
 from hypothesis import strategies as st
 from mcp2openai import search
+from mcp2openai.literals import json_text
 from mcp2openai.load import load_snapshot
 from mcp2openai.model import build_model
 from mcp2openai.naming import ServerTools
 from mcp2openai.naming import build as name_tools
+from mcp2openai.tables import tables
 from runtime_support import load_runtime
 
 rt = load_runtime("mcp2openai_runtime_search", {})
@@ -299,6 +301,18 @@ def test_bad_arguments_raise(module: Any) -> None:
         module.tool_search("file", limit=True)
     with pytest.raises(ValueError, match="limit must be 0 or more"):
         module.tool_search("file", limit=-1)
+
+
+@pytest.mark.parametrize("layout", [json_text, json.dumps], ids=["one per line", "one line"])
+def test_definitions_come_from_their_table_in_any_layout(layout: Any) -> None:
+    model = build_model(name_tools([ServerTools("fs", tuple(FS))]), "auto", "0" * 64)
+    values = tables(model)
+    runtime = load_runtime("mcp2openai_runtime_search_layout", {})
+    runtime._SEARCH = json_text(values["_SEARCH"])
+    runtime._DEFINITIONS = layout(values["_DEFINITIONS"])
+    found = runtime.tool_search("write a file", limit=3)
+    assert names(found) == ["fs__write_file", "fs__read_file", "fs__listDirectory"]
+    assert found == [values["_DEFINITIONS"][i] for i in (1, 0, 2)]  # type: ignore[index]
 
 
 def test_equal_scores_keep_the_toolset_order(tmp_path: Path) -> None:
