@@ -242,8 +242,8 @@ def markdown(results: dict[str, Any]) -> str:
             " (the first sentence of a tool's description, tools spread over the toolset) timed"
             f" alone, median of 5 calls; {search['found_in_first_8']} of them find their tool"
             " among the first 8 (the toolset holds about ten renamed copies of each real tool,"
-            " which compete with it). *First query*: in a fresh interpreter after the import and the"
-            " first `tools()`, it parses the index. *Cold start*: the import and the first"
+            " which compete with it). *First query*: in a fresh interpreter after the import and"
+            " the first `tools()`, it parses the index. *Cold start*: the import and the first"
             " `tools()` without bytecode, of the module with its index and with an empty one.",
             "",
             "| tool_search p50 / p90 | _search (names) p50 / p90 | first query | index"
