@@ -9,6 +9,8 @@ from typing import Any, TypeGuard, TypeVar
 _T = TypeVar("_T")
 _Path = tuple[str | None, ...]
 _Part = str | tuple[str, str, str]
+_Split = Callable[[str], list[str]]
+_Tokenizer = tuple[_Split, _Split, _Split, frozenset[str]]
 __all__ = [
     "NAMES",
     "REPORT",
@@ -18,6 +20,7 @@ __all__ = [
     "execute_tool_calls",
     "tool_calls",
     "tool_output",
+    "tool_search",
     "tools",
 ]
 NAMES: dict[str, tuple[str, str]]
@@ -63,6 +66,7 @@ class Report:
     def as_dict(self) -> dict[str, object]: ...
 
 def tools(api: str) -> list[dict[str, object]]: ...
+def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]: ...
 def tool_calls(
     response: object, *, api: str | None = None
 ) -> tuple[list[ToolCall], list[dict[str, object]]]: ...

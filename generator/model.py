@@ -80,6 +80,7 @@ class ToolModel:
     dropped: tuple[Dropped, ...]
     shape: str  # the TypedDict's name
     fields: tuple[typed.Field, ...] | None  # None: no TypedDict fits (plain dict alias)
+    title: str = ""  # the MCP tool's display title, cleaned (read by the search index only)
     decode: list[dict[str, Any]] | None = None  # the plan undoing its rewrites (strict/)
 
 
@@ -211,6 +212,7 @@ def _make(
         dropped=conversion.dropped if conversion else (),
         shape=unique(class_name(named.exposed, "Args"), shapes),
         fields=fields,
+        title=named.title,
         decode=conversion.decode if conversion else None,
     )
 

@@ -42,6 +42,7 @@ class NamedTool:
     tool: str
     description: str
     input_schema: dict[str, Any]
+    title: str = ""  # the tool's display title, cleaned (the search index reads it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +91,11 @@ def build(servers: list[ServerTools]) -> Toolset:
             taken.add(exposed)
             if reason:
                 renames.append(Rename(exposed, server.name, name, reason))
+            description = _description(tool)
             tools.append(
-                NamedTool(exposed, server.name, name, _description(tool), tool["inputSchema"])
+                NamedTool(
+                    exposed, server.name, name, description, tool["inputSchema"], _title(tool)
+                )
             )
     return Toolset(tuple(tools), tuple(renames), tuple(filtered))
 
@@ -139,6 +143,15 @@ def _selected(name: str, server: ServerTools) -> bool:
     if server.include and not any(fnmatchcase(name, pattern) for pattern in server.include):
         return False
     return not any(fnmatchcase(name, pattern) for pattern in server.exclude)
+
+
+def _title(tool: dict[str, Any]) -> str:
+    """The tool's display title: `title`, else `annotations.title` (the MCP tool's fields)."""
+    title = tool.get("title")
+    if not isinstance(title, str):
+        annotations = tool.get("annotations")
+        title = annotations.get("title") if isinstance(annotations, dict) else None
+    return clean_description(title) if isinstance(title, str) else ""
 
 
 def _description(tool: dict[str, Any]) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from .model import Decision, ModuleModel
+from .search import search_table
 from .strict import format_path
 
 JsonValue = dict[str, object] | list[object]
@@ -25,6 +26,7 @@ TABLE_NAMES: Final = (
     "_RENAMES",
     "_DROPPED",
     "_REWRITES",
+    "_SEARCH",
 )
 
 
@@ -63,6 +65,8 @@ def tables(model: ModuleModel) -> dict[str, JsonValue]:
             if tool.dropped
         },
         "_REWRITES": list(report["rewrites"]),
+        # exposed name -> the tool's search terms and their weighted counts (generator/search.py)
+        "_SEARCH": search_table(model),
     }
     assert tuple(values) == TABLE_NAMES
     return values
