@@ -50,6 +50,7 @@ class ToolModel:
     dropped: tuple[Dropped, ...]
     shape: str  # the TypedDict's name
     fields: tuple[typed.Field, ...]
+    local: str  # the name inside the server's namespace (generator/naming.py, local_name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +153,7 @@ def _make(
         dropped=conversion.dropped if conversion else (),
         shape=unique(class_name(named.exposed, "Args"), shapes),
         fields=typed.fields(named.input_schema, optional),
+        local=named.local,
     )
 
 

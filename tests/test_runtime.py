@@ -585,7 +585,7 @@ def test_missing_or_odd_name_is_rejected(name: object) -> None:
     assert "Available tools:" in text
 
 
-@pytest.mark.parametrize("call_id", [None, "", 5, ["call_1"]])
+@pytest.mark.parametrize("call_id", [None, 5, ["call_1"]])
 def test_missing_call_id_is_rejected_not_lost(call_id: object) -> None:
     for response, key in (
         (chat(fn(call_id, "fs__read_file", "{}")), "tool_call_id"),
@@ -681,7 +681,7 @@ def test_chat_reads_choice_zero_only() -> None:
 # ---------------------------------------------------------------------------- tool_calls: Responses
 
 
-def test_responses_function_calls_in_order_other_items_skipped() -> None:
+def test_responses_function_calls_in_order_other_items_answered_or_skipped() -> None:
     response = responses(
         {"type": "reasoning", "id": "rs_1", "summary": []},
         fc("call_1", "fs__read_file", '{"path": "a"}'),
@@ -696,19 +696,27 @@ def test_responses_function_calls_in_order_other_items_skipped() -> None:
         fc("call_2", "fs__nope", "{}"),
         fc("call_3", "fs__write_file", '{"a": null, "b": null}'),
     )
-    calls, rejected = rt.tool_calls(response)
+    result = rt.tool_calls(response)
+    calls, rejected = result
     assert calls == [
         rt.ToolCall("call_1", "fs__read_file", "fs", "read_file", {"path": "a"}),
         rt.ToolCall("call_3", "fs__write_file", "fs", "write_file", {"b": None}),
     ]
     assert rejected == [
         {
+            "type": "custom_tool_call_output",
+            "call_id": "call_c",
+            "output": "Error: 'x' was called as a custom tool, which is not in the toolset; "
+            "only function tools are available: call one with its arguments as a JSON object.",
+        },
+        {
             "type": "function_call_output",
             "call_id": "call_2",
             "output": "Error: Unknown tool 'fs__nope'. Available tools: fs__read_file, "
             "fs__write_file, git__status, h_0123456789.",
-        }
+        },
     ]
+    assert result.skipped == ()  # nothing else waits for the app
 
 
 @pytest.mark.parametrize(
@@ -821,7 +829,8 @@ def test_openai_response_object() -> None:
     calls, rejected = rt.tool_calls(response)
     assert calls == [rt.ToolCall("call_1", "fs__read_file", "fs", "read_file", {"path": "a"})]
     assert [(item["type"], item["call_id"]) for item in rejected] == [
-        ("function_call_output", "call_2")
+        ("custom_tool_call_output", "call_c"),
+        ("function_call_output", "call_2"),
     ]
     assert (calls, rejected) == rt.tool_calls(data)
     assert rt.tool_calls(response, api="responses") == (calls, rejected)
