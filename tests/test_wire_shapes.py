@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import importlib.util
 import json
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -39,8 +37,7 @@ from openai.types.responses import (
 )
 from openai.types.responses.response_input_item_param import FunctionCallOutput
 from pydantic import BaseModel, TypeAdapter
-
-RUNTIME = Path(__file__).resolve().parent.parent / "templates" / "runtime.py"
+from runtime_support import load_runtime
 
 # The toolset: servers fs, git and rates; rates has the empty prefix (the issue's
 # `get_exchange_rate`), so its one tool is exposed under its own name.
@@ -58,18 +55,7 @@ NAMESPACED = {
 NULL_PATHS: dict[str, tuple[tuple[str | None, ...], ...]] = {"fs__read_file": (("tail",),)}
 
 
-def load_runtime() -> Any:
-    spec = importlib.util.spec_from_file_location("mcp2openai_runtime_wire_shapes", RUNTIME)
-    assert spec is not None and spec.loader is not None
-    module: Any = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    module.NAMES = dict(NAMES)
-    module._NULL_PATHS = dict(NULL_PATHS)
-    module._NAMESPACED = copy.deepcopy(NAMESPACED)
-    return module
-
-
-rt = load_runtime()
+rt = load_runtime("mcp2openai_runtime_wire_shapes", NAMES, NULL_PATHS, None, NAMESPACED)
 
 # ---------------------------------------------------------------------------- the bodies
 
@@ -655,14 +641,15 @@ def summary(result: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], 
     against an older runtime fail for what it does, not for the attributes it lacks."""
     calls, rejected = result
     return (
-        [
-            (c.call_id, c.name, c.server, c.tool, c.arguments)
-            + (getattr(c, "namespace", None), getattr(c, "caller", None))
-            for c in calls
-        ],
+        [row(call) for call in calls],
         [tuple(item.values()) for item in rejected],
         [str(rt._get(item, "type")) for item in getattr(result, "skipped", ())],
     )
+
+
+def row(c: Any) -> tuple[Any, ...]:
+    namespace, caller = getattr(c, "namespace", None), getattr(c, "caller", None)
+    return (c.call_id, c.name, c.server, c.tool, c.arguments, namespace, caller)
 
 
 def same_in_every_form(name: str) -> tuple[Any, ...]:
@@ -816,9 +803,6 @@ def test_an_unknown_tool_in_a_known_namespace_is_rejected_like_an_unknown_tool()
 
 def test_client_tool_search_is_answered_with_an_empty_tool_list() -> None:
     for response in forms("responses_client_tool_search"):
-        result = rt.tool_calls(response)
-        assert result == ([], [])
-        assert [rt._get(item, "call_id") for item in result.skipped] == ["call_Ts1"]
         items, tools = execute(response)
         assert items == [
             {
@@ -830,6 +814,9 @@ def test_client_tool_search_is_answered_with_an_empty_tool_list() -> None:
         ]
         check_param(ResponseToolSearchOutputItemParamParam, items[0])
         assert tools.seen == []
+        result = rt.tool_calls(response)
+        assert result == ([], [])
+        assert [rt._get(item, "call_id") for item in result.skipped] == ["call_Ts1"]
 
 
 def test_custom_tool_call_is_answered_with_a_custom_tool_call_output() -> None:
@@ -855,12 +842,12 @@ def test_custom_tool_call_is_answered_with_a_custom_tool_call_output() -> None:
 def test_items_only_the_app_can_answer_make_execute_raise_before_any_call(name: str) -> None:
     kind = "mcp_approval_request" if "mcp" in name else "computer_call"
     for response in forms(name):
-        result = rt.tool_calls(response)
-        assert [rt._get(item, "type") for item in result.skipped] == [kind]
         tools = Tools()
         with pytest.raises(ValueError, match=f"cannot answer what the response waits for: {kind}"):
             asyncio.run(rt.execute_tool_calls(response, tools))
         assert tools.seen == []  # nothing ran: the app decides
+        result = rt.tool_calls(response)
+        assert [rt._get(item, "type") for item in result.skipped] == [kind]
     if kind == "mcp_approval_request":
         with pytest.raises(ValueError, match=r"'mcpr_68f1c2ac' \(tool 'ask_question' on 'deep"):
             execute(BODIES[name][1])
