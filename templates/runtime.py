@@ -479,7 +479,9 @@ def tool_output(
             "output": output,
         }
         if caller is not None:
-            item["caller"] = _plain_caller(caller)
+            plain = _plain_caller(caller)
+            if plain is not None:
+                item["caller"] = plain
         return item
     raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
 
