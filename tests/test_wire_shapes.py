@@ -19,6 +19,7 @@ import asyncio
 import copy
 import json
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -919,3 +920,36 @@ def check_param(param: Any, item: dict[str, object]) -> None:
     """``item`` is valid for the SDK's input type ``param`` and has no key it lacks."""
     TypeAdapter(param).validate_python(item)
     assert param.__required_keys__ <= set(item) <= param.__optional_keys__ | param.__required_keys__
+
+
+# ---------------------------------------------------------------------------- the fake endpoint
+
+
+def test_the_fake_endpoints_streams_have_the_sdks_shapes() -> None:
+    """examples/fake_openai.py streams what the API streams (the e2e tests rely on it)."""
+    import sys
+
+    from openai.types.responses import ResponseStreamEvent
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+    import fake_openai
+
+    turn: list[Any] = [
+        ("c1", "fs__read_file", {"path": "a.txt", "tail": None}),
+        BODIES["responses_client_tool_search"][1]["output"][1],
+    ]
+    chunks = fake_openai._chat_chunks(
+        fake_openai._chat(1, "m", turn[:1]), {"stream_options": {"include_usage": True}}
+    )
+    chunks += fake_openai._chat_chunks(fake_openai._chat(2, "m", "Done."), {})
+    assert len(chunks) == 10  # role, call, 2 argument pieces, finish, usage; role, 2 texts, finish
+    for chunk in chunks:
+        assert undeclared(ChatCompletionChunk.model_validate(chunk)) == []
+    events = fake_openai._response_events(fake_openai._responses(3, "m", turn))
+    events += fake_openai._response_events(fake_openai._responses(4, "m", "Done."))
+    kinds = [event["type"] for event in events]
+    assert kinds.count("response.completed") == 2 and "response.output_text.delta" in kinds
+    assert "response.function_call_arguments.delta" in kinds
+    adapter: TypeAdapter[Any] = TypeAdapter(ResponseStreamEvent)
+    for event in events:
+        assert undeclared(adapter.validate_python(event)) == [], event["type"]
