@@ -71,8 +71,8 @@ class ToolCall:
     server: str
     tool: str
     arguments: dict[str, object]
-    namespace: str | None
-    caller: dict[str, object] | None
+    namespace: "str | None"
+    caller: "dict[str, object] | None"
 
     def __init__(
         self,
@@ -81,8 +81,8 @@ class ToolCall:
         server: str,
         tool: str,
         arguments: dict[str, object],
-        namespace: str | None = None,
-        caller: dict[str, object] | None = None,
+        namespace: "str | None" = None,
+        caller: "dict[str, object] | None" = None,
     ) -> None:
         self.call_id = call_id
         self.name = name
@@ -132,11 +132,11 @@ class ToolCalls(tuple[list[ToolCall], list[dict[str, object]]]):
     skipped: "tuple[object, ...]" = ()
 
     @property
-    def calls(self) -> list[ToolCall]:
+    def calls(self) -> "list[ToolCall]":
         return self[0]
 
     @property
-    def rejected(self) -> list[dict[str, object]]:
+    def rejected(self) -> "list[dict[str, object]]":
         return self[1]
 
 
@@ -327,7 +327,17 @@ def tool_calls(response: object, *, api: str | None = None) -> ToolCalls:
             if namespace is not None or caller is not None:
                 extra = (namespace, caller)
         else:
-            if type(kind) is str and kind in _AWAITING:
+            # Items that wait for the client: a custom tool call is rejected, the
+            # others are reported in ToolCalls.skipped.
+            if type(kind) is str and kind in {
+                "custom_tool_call",
+                "tool_search_call",
+                "mcp_approval_request",
+                "computer_call",
+                "local_shell_call",
+                "shell_call",
+                "apply_patch_call",
+            }:
                 _awaiting(kind, fields, entry, result)
             continue
         # The common case, kept lean; everything else goes through _checked_call.
@@ -407,7 +417,8 @@ async def execute_tool_calls(
     result = tool_calls(response, api=api)
     calls, outputs = result
     if result.skipped:
-        waiting = [item for item in result.skipped if not _is_search(item)]
+        search = "tool_search_call"
+        waiting = [item for item in result.skipped if _get(item, "type") != search]
         if waiting:
             raise ValueError(_waiting_message(waiting))
         for item in result.skipped:
@@ -423,7 +434,7 @@ async def execute_tool_calls(
 
 def tool_output(
     call_id: str, outcome: object, *, api: str, caller: object = None
-) -> dict[str, object]:
+) -> "dict[str, object]":
     """The output item that answers the call ``call_id`` with ``outcome``.
 
     ``outcome`` is an MCP ``CallToolResult``: a wire dict (``content``, ``isError``,
@@ -526,8 +537,6 @@ def _checked_call(
         caller = _plain_caller(extra[1])
     if name is _NOT_FUNCTION:
         return _not_function(api, call_id, args)
-    if name is _CUSTOM:
-        return _not_custom(call_id, args, caller)
     exposed = name
     if namespace is not None and namespace != "":
         found = _namespaced(namespace, name)
@@ -578,11 +587,9 @@ def _checked_call(
 
 
 def _namespaced(namespace: object, name: object) -> "str | tuple[str]":
-    """The exposed name a namespaced call stands for, or (why it cannot run,).
-
-    As the ``openai`` SDK reads it: the namespace's own function first; a namespace
-    equal to the name is a deferred top-level function.
-    """
+    # The exposed name a namespaced call stands for, or (why it cannot run,). As the
+    # openai SDK reads it: the namespace's own function first; a namespace equal to the
+    # name is a deferred top-level function (docs/design.md, "Calls").
     tables = _namespaces if _namespaces is not None else _load_namespaces()
     table = tables.get(namespace) if type(namespace) is str else None
     if table is not None and type(name) is str:
@@ -604,8 +611,8 @@ def _namespaced(namespace: object, name: object) -> "str | tuple[str]":
 
 
 def _unset_arguments(call: object) -> object:
-    """``""`` (no arguments) when a pydantic model's ``arguments`` was left out of the
-    JSON it was built from (the SDK sets it to None), else None (sent as null)."""
+    # "" (no arguments) when a pydantic model's arguments were left out of the JSON it
+    # was built from (the SDK sets the field to None), else None (null was sent).
     if type(call) is dict:
         return "" if "arguments" not in call else None
     given = getattr(call, "__pydantic_fields_set__", None)
@@ -615,9 +622,10 @@ def _unset_arguments(call: object) -> object:
 
 
 def _awaiting(
-    kind: str, fields: "dict[str, object] | _Attrs", item: object, result: ToolCalls
+    kind: str, fields: "dict[str, object]", item: object, result: ToolCalls
 ) -> None:
-    """Answer a Responses item that waits for the client, or report it as skipped."""
+    # A Responses item that waits for the client: answered (a custom tool call gets a
+    # rejection) or reported in skipped (a hosted tool search needs nothing).
     get = fields.get
     if kind == "custom_tool_call":
         caller = _plain_caller(get("caller"))
@@ -627,7 +635,7 @@ def _awaiting(
 
 
 def _empty_ids(entries: "list[object] | tuple[object, ...]", chat: bool) -> bool:
-    """Whether every call in ``entries`` has the empty call id."""
+    # Whether every call of the response has the empty call id.
     key = "id" if chat else "call_id"
     for entry in entries:
         kind = _get(entry, "type")
@@ -637,29 +645,8 @@ def _empty_ids(entries: "list[object] | tuple[object, ...]", chat: bool) -> bool
     return True
 
 
-# Responses output items that wait for the client. A custom tool call is rejected;
-# the others are reported in ToolCalls.skipped (a client tool_search_call is
-# answered by execute_tool_calls).
-_AWAITING = frozenset(
-    {
-        "custom_tool_call",
-        "tool_search_call",
-        "mcp_approval_request",
-        "computer_call",
-        "local_shell_call",
-        "shell_call",
-        "apply_patch_call",
-    }
-)
-_CUSTOM = object()  # stands for the name of a Responses custom tool call
-
-
-def _is_search(item: object) -> bool:
-    return _get(item, "type") == "tool_search_call"
-
-
-def _search_output(call: object) -> dict[str, object]:
-    """The ``tool_search_output`` item that answers a client ``tool_search_call``."""
+def _search_output(call: object) -> "dict[str, object]":
+    # The tool_search_output item that answers a client tool_search_call.
     call_id = _get(call, "call_id")
     return {
         "type": "tool_search_output",
@@ -669,14 +656,14 @@ def _search_output(call: object) -> dict[str, object]:
     }
 
 
-def _search_tools(arguments: object) -> list[dict[str, object]]:
-    """The tools a client tool search with ``arguments`` loads: none, for a module
-    built without search (README "Decisions": an empty list is an answer the model
-    can act on, no answer would stall the conversation)."""
+def _search_tools(arguments: object) -> "list[dict[str, object]]":
+    # The tools a client tool search with these arguments loads: none, for a module
+    # built without search (README "Decisions": an empty list is an answer the model
+    # can act on, no answer would stall the conversation).
     return []
 
 
-def _waiting_message(items: list[object]) -> str:
+def _waiting_message(items: "list[object]") -> str:
     described = []
     for item in items[:10]:
         kind = _get(item, "type")
@@ -698,31 +685,18 @@ def _waiting_message(items: list[object]) -> str:
 
 
 def _plain_caller(caller: object) -> "dict[str, object] | None":
-    """A call's ``caller`` as a plain dict, to echo on its output (None: not an
-    object, which no caller the API sends can be)."""
-    data: object = None
-    if isinstance(caller, dict) or _is_mapping(caller):
-        try:
-            data = _copy(caller)
-        except RecursionError:
-            data = None
-    elif caller is None or isinstance(caller, _SCALARS):
+    # A call's caller as a plain dict, to echo on its output (None: not an object,
+    # which no caller the API sends is).
+    if caller is None or isinstance(caller, _SCALARS):
         return None
-    else:
-        dump = getattr(caller, "model_dump", None)
-        if callable(dump):
-            try:
-                data = dump(mode="json", exclude_unset=True)
-            except Exception:
-                data = None
-        if not isinstance(data, dict):
-            fields: dict[str, object] = {}
-            for key in ("type", "caller_id"):
-                value = _get(caller, key)
-                if value is not None:
-                    fields[key] = value
-            data = fields
-    return data if type(data) is dict else None
+    mapping = isinstance(caller, dict) or _is_mapping(caller)
+    try:
+        plain = _copy(caller if mapping else _fields(caller))
+    except RecursionError:
+        return None
+    if type(plain) is not dict:
+        return None
+    return plain if mapping else {k: v for k, v in plain.items() if v is not None}
 
 
 _CHAT_CHUNK = (
@@ -733,19 +707,19 @@ _CHAT_CHUNK = (
 )
 
 
-def _stream_event(kind: object) -> str:
+def _stream_event(response: object) -> "str | None":
+    # Why a Responses stream event is not a response, or None: not one.
+    kind = _get(response, "type")
+    if type(kind) is not str:
+        return None
+    if not (kind.startswith("response.") or _has(response, "sequence_number")):
+        return None
     return (
         f"response is a Responses stream event ({_quote(kind)}), not a response: "
         "assemble the stream first, e.g. `client.responses.stream(...)` then "
         "`stream.get_final_response()` (or pass the `response` of the "
         "'response.completed' event)"
     )
-
-
-def _is_event(kind: object, response: object) -> bool:
-    if type(kind) is not str:
-        return False
-    return kind.startswith("response.") or _has(response, "sequence_number")
 
 
 def _copy(value: object) -> object:
@@ -858,9 +832,9 @@ def _prepare(response: object, api: str | None) -> tuple[object, str]:
             return response, "responses"
         if kind == "chat.completion.chunk":
             raise TypeError(_CHAT_CHUNK)
-        event = _get(response, "type")
-        if _is_event(event, response):
-            raise TypeError(_stream_event(event))
+        event = _stream_event(response)
+        if event is not None:
+            raise TypeError(event)
         if api != "responses" and _has(response, "choices"):
             return response, "chat"
         if api != "chat" and _has(response, "output"):
@@ -869,9 +843,9 @@ def _prepare(response: object, api: str | None) -> tuple[object, str]:
     chat = "choices" in response
     responses = "output" in response
     if not (chat or responses):
-        event = _get(response, "type")
-        if _is_event(event, response):
-            raise TypeError(_stream_event(event))
+        event = _stream_event(response)
+        if event is not None:
+            raise TypeError(event)
         raise ValueError(
             "response has neither 'choices' (Chat Completions) nor 'output' (Responses)"
         )
@@ -951,14 +925,27 @@ def _get(obj: object, key: str) -> object:
         return None
 
 
-_model_types: dict[type, bool] = {}
-_NO_FIELDS: dict[str, object] = {}
+_model_types: "dict[type, bool]" = {}
+_FIELDS = (
+    "type",
+    "id",
+    "call_id",
+    "name",
+    "arguments",
+    "function",
+    "namespace",
+    "caller",
+    "caller_id",
+    "execution",
+)
 
 
-def _fields(obj: object) -> "dict[str, object] | _Attrs":
-    """What ``.get(key, default)`` reads an item's fields from: a pydantic model's
-    ``__dict__`` (where its declared fields are: much faster than an attribute read,
-    and a field the server left out is absent, as in the JSON), else ``_get``."""
+def _fields(obj: object) -> "dict[str, object]":
+    # What an item's fields are read from, with .get(key, default). A pydantic model's
+    # own __dict__, where its declared fields are (much faster than attribute reads;
+    # a field the server left out is None there, and _unset_arguments tells it apart),
+    # with the fields an older SDK keeps as extras. Any other object: the fields the
+    # runtime reads, copied out (a field it lacks is left out, as in the JSON).
     kind = type(obj)
     model = _model_types.get(kind)
     if model is None:
@@ -968,30 +955,15 @@ def _fields(obj: object) -> "dict[str, object] | _Attrs":
     if model:
         values: dict[str, object] = obj.__dict__
         extra = getattr(obj, "__pydantic_extra__", None)
-        if extra and isinstance(extra, dict):  # fields this SDK version does not know
+        if extra and isinstance(extra, dict):
             return {**extra, **values}
         return values
-    if obj is None:
-        return _NO_FIELDS
-    return _Attrs(obj)
-
-
-class _Attrs:
-    """``.get`` over any object: a mapping's items or an object's attributes."""
-
-    __slots__ = ("obj",)
-
-    def __init__(self, obj: object) -> None:
-        self.obj = obj
-
-    def get(self, key: str, default: object = None) -> object:
-        obj = self.obj
-        try:
-            if isinstance(obj, dict) or _is_mapping(obj):
-                return obj.get(key, default)
-            return getattr(obj, key, default)
-        except Exception:
-            return None
+    fields: dict[str, object] = {}
+    if obj is not None and not isinstance(obj, _SCALARS):
+        for key in _FIELDS:
+            if _has(obj, key):
+                fields[key] = _get(obj, key)
+    return fields
 
 
 def _quote(name: object) -> str:
@@ -1001,7 +973,7 @@ def _quote(name: object) -> str:
 
 def _rejection(
     api: str, call_id: str, message: str, caller: object = None, kind: str = "function"
-) -> dict[str, object]:
+) -> "dict[str, object]":
     if api == "chat":
         return {"role": "tool", "tool_call_id": call_id, "content": "Error: " + message}
     item: dict[str, object] = {
@@ -1014,7 +986,7 @@ def _rejection(
     return item
 
 
-def _listing(available: list[str], what: str) -> str:
+def _listing(available: "list[str]", what: str) -> str:
     if not available:
         return f"No {what} are available."
     listed = f"Available {what}: " + ", ".join(available[:20])
@@ -1043,8 +1015,8 @@ def _not_function(api: str, call_id: object, entry: object) -> dict[str, object]
     return _rejection(api, call_id, message)
 
 
-def _not_custom(call_id: object, item: object, caller: object) -> dict[str, object]:
-    """The ``custom_tool_call_output`` rejecting a Responses custom tool call."""
+def _not_custom(call_id: object, item: object, caller: object) -> "dict[str, object]":
+    # The custom_tool_call_output rejecting a Responses custom tool call.
     if type(call_id) is not str:
         call_id = ""
     name = _get(item, "name")
@@ -1080,7 +1052,7 @@ def _bad_json(
 
 def _not_object(
     api: str, call_id: str, name: str, value: object, caller: object = None
-) -> dict[str, object]:
+) -> "dict[str, object]":
     if value is None:
         kind = "null"
     elif isinstance(value, bool):

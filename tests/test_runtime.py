@@ -832,6 +832,9 @@ def test_callers_are_plain_dicts_echoed_on_every_answer() -> None:
             "output": "(no output)",
             "caller": program,
         }
+    attributes = types.SimpleNamespace(type="program", caller_id="prg_1")
+    item = rt.tool_output("c1", {"content": []}, api="responses", caller=attributes)
+    assert item["caller"] == program
     chat_item = rt.tool_output("c1", {"content": []}, api="chat", caller=program)
     assert "caller" not in chat_item
     assert "caller" not in rt.tool_output("c1", {}, api="responses", caller="program")
