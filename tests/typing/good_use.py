@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mcp_git import GitGitLogArgs, ToolCall, arguments, tool_calls
+from mcp_git import GitGitLogArgs, ToolCall, arguments, tool_calls, tool_output
 
 
 def describe(response: object) -> list[str]:
@@ -20,3 +20,16 @@ def describe(response: object) -> list[str]:
 
 def direct(call: ToolCall) -> GitGitLogArgs:
     return arguments(call, GitGitLogArgs)
+
+
+def answers(response: object) -> list[dict[str, object]]:
+    # issue 14: the result names its parts; namespace, caller and skipped are typed
+    result = tool_calls(response)
+    waiting: tuple[object, ...] = result.skipped
+    outputs = list(result.rejected)
+    for call in result.calls:
+        namespace: str | None = call.namespace
+        caller: dict[str, object] | None = call.caller
+        print(namespace, waiting)
+        outputs.append(tool_output(call.call_id, {}, api="responses", caller=caller))
+    return outputs
