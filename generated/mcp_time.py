@@ -294,6 +294,8 @@ def tool_calls(response: object, *, api: str | None = None) -> ToolCalls:
                 entries = None
         if entries is None:
             entries = _chat_tool_calls(response)
+    elif type(response) is dict:
+        entries = response.get("output")
     else:
         entries = _get(response, "output")
     if not (type(entries) is list or type(entries) is tuple):
