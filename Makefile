@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test check generate servers bench fuzz clean
+.PHONY: install test check generate servers corpus bench fuzz clean
 
 install: $(STAMP)
 
@@ -60,5 +60,12 @@ fuzz: install
 servers:
 	bash tests/servers/install.sh
 
+## The corpus of real servers (tests/corpus/manifest.json; issues 10 and 11): install them (npm into
+## tests/corpus, a venv per PyPI server in .corpus/venvs; CI never does) and re-record
+## tests/fixtures/corpus/. Byte-for-byte reproducible. `scripts/corpus_report.py` reports on it.
+corpus: install
+	bash tests/servers/install.sh --corpus
+	$(PY) scripts/record_corpus.py
+
 clean:
-	rm -rf $(VENV) .servers tests/servers/node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis
+	rm -rf $(VENV) .servers tests/servers/node_modules .corpus tests/corpus/node_modules .mypy_cache .ruff_cache .pytest_cache .hypothesis

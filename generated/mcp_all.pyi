@@ -231,11 +231,18 @@ FilesystemWriteFileArgs = TypedDict(
         "content": str,
     },
 )
+_FilesystemEditFileArgs_EditsItem = TypedDict(
+    "_FilesystemEditFileArgs_EditsItem",
+    {
+        "oldText": str,
+        "newText": str,
+    },
+)
 FilesystemEditFileArgs = TypedDict(
     "FilesystemEditFileArgs",
     {
         "path": str,
-        "edits": list[dict[str, object]],
+        "edits": list[_FilesystemEditFileArgs_EditsItem],
         "dryRun": NotRequired[bool],
     },
 )
@@ -290,32 +297,79 @@ FilesystemListAllowedDirectoriesArgs = TypedDict(
     "FilesystemListAllowedDirectoriesArgs",
     {},
 )
+_FirecrawlFirecrawlScrapeArgs_JsonOptions = TypedDict(
+    "_FirecrawlFirecrawlScrapeArgs_JsonOptions",
+    {
+        "prompt": NotRequired[str],
+        "schema": NotRequired[dict[str, object]],
+    },
+)
+_FirecrawlFirecrawlScrapeArgs_QueryOptions = TypedDict(
+    "_FirecrawlFirecrawlScrapeArgs_QueryOptions",
+    {
+        "prompt": str,
+        "mode": NotRequired[Literal["directQuote", "freeform"]],
+    },
+)
+_FirecrawlFirecrawlScrapeArgs_PdfOptions = TypedDict(
+    "_FirecrawlFirecrawlScrapeArgs_PdfOptions",
+    {
+        "maxPages": NotRequired[int],
+    },
+)
+_FirecrawlFirecrawlScrapeArgs_ActionsItem = TypedDict(
+    "_FirecrawlFirecrawlScrapeArgs_ActionsItem",
+    {
+        "type": str,
+        "selector": NotRequired[str],
+        "milliseconds": NotRequired[float],
+        "text": NotRequired[str],
+        "key": NotRequired[str],
+        "direction": NotRequired[Literal["up", "down"]],
+        "script": NotRequired[str],
+        "fullPage": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlScrapeArgs_Location = TypedDict(
+    "_FirecrawlFirecrawlScrapeArgs_Location",
+    {
+        "country": NotRequired[str],
+        "languages": NotRequired[list[str]],
+    },
+)
+_FirecrawlFirecrawlScrapeArgs_Profile = TypedDict(
+    "_FirecrawlFirecrawlScrapeArgs_Profile",
+    {
+        "name": str,
+        "saveChanges": NotRequired[bool],
+    },
+)
 FirecrawlFirecrawlScrapeArgs = TypedDict(
     "FirecrawlFirecrawlScrapeArgs",
     {
         "url": NotRequired[str],
         "formats": NotRequired[list[str]],
-        "jsonOptions": NotRequired[dict[str, object]],
-        "queryOptions": NotRequired[dict[str, object]],
+        "jsonOptions": NotRequired[_FirecrawlFirecrawlScrapeArgs_JsonOptions],
+        "queryOptions": NotRequired[_FirecrawlFirecrawlScrapeArgs_QueryOptions],
         "screenshotOptions": NotRequired[dict[str, object]],
         "parsers": NotRequired[list[Literal["pdf"]]],
-        "pdfOptions": NotRequired[dict[str, object]],
+        "pdfOptions": NotRequired[_FirecrawlFirecrawlScrapeArgs_PdfOptions],
         "onlyMainContent": NotRequired[bool],
         "redactPII": NotRequired[bool],
         "includeTags": NotRequired[list[str]],
         "excludeTags": NotRequired[list[str]],
         "waitFor": NotRequired[float],
-        "actions": NotRequired[list[dict[str, object]]],
+        "actions": NotRequired[list[_FirecrawlFirecrawlScrapeArgs_ActionsItem]],
         "mobile": NotRequired[bool],
         "skipTlsVerification": NotRequired[bool],
         "removeBase64Images": NotRequired[bool],
-        "location": NotRequired[dict[str, object]],
+        "location": NotRequired[_FirecrawlFirecrawlScrapeArgs_Location],
         "storeInCache": NotRequired[bool],
         "zeroDataRetention": NotRequired[bool],
         "maxAge": NotRequired[float],
         "lockdown": NotRequired[bool],
         "proxy": NotRequired[Literal["basic", "stealth", "enhanced", "auto"]],
-        "profile": NotRequired[dict[str, object]],
+        "profile": NotRequired[_FirecrawlFirecrawlScrapeArgs_Profile],
         "timeout": NotRequired[int],
         "requestId": NotRequired[str],
         "alexandria": NotRequired[dict[str, object] | list[dict[str, object]]],
@@ -334,6 +388,86 @@ FirecrawlFirecrawlMapArgs = TypedDict(
         "ignoreQueryParameters": NotRequired[bool],
     },
 )
+_FirecrawlFirecrawlSearchArgs_SourcesItem = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_SourcesItem",
+    {
+        "type": Literal["web", "images", "news", "alexandria", "exchange"],
+    },
+)
+_FirecrawlFirecrawlSearchArgs_JsonOptions = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_JsonOptions",
+    {
+        "prompt": NotRequired[str],
+        "schema": NotRequired[dict[str, object]],
+    },
+)
+_FirecrawlFirecrawlSearchArgs_QueryOptions = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_QueryOptions",
+    {
+        "prompt": str,
+        "mode": NotRequired[Literal["directQuote", "freeform"]],
+    },
+)
+_FirecrawlFirecrawlSearchArgs_PdfOptions = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_PdfOptions",
+    {
+        "maxPages": NotRequired[int],
+    },
+)
+_FirecrawlFirecrawlSearchArgs_ActionsItem = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_ActionsItem",
+    {
+        "type": str,
+        "selector": NotRequired[str],
+        "milliseconds": NotRequired[float],
+        "text": NotRequired[str],
+        "key": NotRequired[str],
+        "direction": NotRequired[Literal["up", "down"]],
+        "script": NotRequired[str],
+        "fullPage": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlSearchArgs_Location = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_Location",
+    {
+        "country": NotRequired[str],
+        "languages": NotRequired[list[str]],
+    },
+)
+_FirecrawlFirecrawlSearchArgs_Profile = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_Profile",
+    {
+        "name": str,
+        "saveChanges": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlSearchArgs_ScrapeOptions = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_ScrapeOptions",
+    {
+        "formats": NotRequired[list[str]],
+        "jsonOptions": NotRequired[_FirecrawlFirecrawlSearchArgs_JsonOptions],
+        "queryOptions": NotRequired[_FirecrawlFirecrawlSearchArgs_QueryOptions],
+        "screenshotOptions": NotRequired[dict[str, object]],
+        "parsers": NotRequired[list[Literal["pdf"]]],
+        "pdfOptions": NotRequired[_FirecrawlFirecrawlSearchArgs_PdfOptions],
+        "onlyMainContent": NotRequired[bool],
+        "redactPII": NotRequired[bool],
+        "includeTags": NotRequired[list[str]],
+        "excludeTags": NotRequired[list[str]],
+        "waitFor": NotRequired[float],
+        "actions": NotRequired[list[_FirecrawlFirecrawlSearchArgs_ActionsItem]],
+        "mobile": NotRequired[bool],
+        "skipTlsVerification": NotRequired[bool],
+        "removeBase64Images": NotRequired[bool],
+        "location": NotRequired[_FirecrawlFirecrawlSearchArgs_Location],
+        "storeInCache": NotRequired[bool],
+        "zeroDataRetention": NotRequired[bool],
+        "maxAge": NotRequired[float],
+        "lockdown": NotRequired[bool],
+        "proxy": NotRequired[Literal["basic", "stealth", "enhanced", "auto"]],
+        "profile": NotRequired[_FirecrawlFirecrawlSearchArgs_Profile],
+    },
+)
 FirecrawlFirecrawlSearchArgs = TypedDict(
     "FirecrawlFirecrawlSearchArgs",
     {
@@ -347,10 +481,10 @@ FirecrawlFirecrawlSearchArgs = TypedDict(
         "location": NotRequired[str],
         "includeDomains": NotRequired[list[str]],
         "excludeDomains": NotRequired[list[str]],
-        "sources": NotRequired[list[str | dict[str, object]]],
+        "sources": NotRequired[list[str | _FirecrawlFirecrawlSearchArgs_SourcesItem]],
         "categories": NotRequired[list[Literal["research", "pdf", "developer"]]],
         "enterprise": NotRequired[list[Literal["default", "anon", "zdr"]]],
-        "scrapeOptions": NotRequired[dict[str, object]],
+        "scrapeOptions": NotRequired[_FirecrawlFirecrawlSearchArgs_ScrapeOptions],
     },
 )
 FirecrawlFirecrawlFindToolsArgs = TypedDict(
@@ -399,6 +533,80 @@ FirecrawlFirecrawlFeedbackArgs = TypedDict(
         "metadata": NotRequired[dict[str, object]],
     },
 )
+_FirecrawlFirecrawlCrawlArgs_JsonOptions = TypedDict(
+    "_FirecrawlFirecrawlCrawlArgs_JsonOptions",
+    {
+        "prompt": NotRequired[str],
+        "schema": NotRequired[dict[str, object]],
+    },
+)
+_FirecrawlFirecrawlCrawlArgs_QueryOptions = TypedDict(
+    "_FirecrawlFirecrawlCrawlArgs_QueryOptions",
+    {
+        "prompt": str,
+        "mode": NotRequired[Literal["directQuote", "freeform"]],
+    },
+)
+_FirecrawlFirecrawlCrawlArgs_PdfOptions = TypedDict(
+    "_FirecrawlFirecrawlCrawlArgs_PdfOptions",
+    {
+        "maxPages": NotRequired[int],
+    },
+)
+_FirecrawlFirecrawlCrawlArgs_ActionsItem = TypedDict(
+    "_FirecrawlFirecrawlCrawlArgs_ActionsItem",
+    {
+        "type": str,
+        "selector": NotRequired[str],
+        "milliseconds": NotRequired[float],
+        "text": NotRequired[str],
+        "key": NotRequired[str],
+        "direction": NotRequired[Literal["up", "down"]],
+        "script": NotRequired[str],
+        "fullPage": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlCrawlArgs_Location = TypedDict(
+    "_FirecrawlFirecrawlCrawlArgs_Location",
+    {
+        "country": NotRequired[str],
+        "languages": NotRequired[list[str]],
+    },
+)
+_FirecrawlFirecrawlCrawlArgs_Profile = TypedDict(
+    "_FirecrawlFirecrawlCrawlArgs_Profile",
+    {
+        "name": str,
+        "saveChanges": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlCrawlArgs_ScrapeOptions = TypedDict(
+    "_FirecrawlFirecrawlCrawlArgs_ScrapeOptions",
+    {
+        "formats": NotRequired[list[str]],
+        "jsonOptions": NotRequired[_FirecrawlFirecrawlCrawlArgs_JsonOptions],
+        "queryOptions": NotRequired[_FirecrawlFirecrawlCrawlArgs_QueryOptions],
+        "screenshotOptions": NotRequired[dict[str, object]],
+        "parsers": NotRequired[list[Literal["pdf"]]],
+        "pdfOptions": NotRequired[_FirecrawlFirecrawlCrawlArgs_PdfOptions],
+        "onlyMainContent": NotRequired[bool],
+        "redactPII": NotRequired[bool],
+        "includeTags": NotRequired[list[str]],
+        "excludeTags": NotRequired[list[str]],
+        "waitFor": NotRequired[float],
+        "actions": NotRequired[list[_FirecrawlFirecrawlCrawlArgs_ActionsItem]],
+        "mobile": NotRequired[bool],
+        "skipTlsVerification": NotRequired[bool],
+        "removeBase64Images": NotRequired[bool],
+        "location": NotRequired[_FirecrawlFirecrawlCrawlArgs_Location],
+        "storeInCache": NotRequired[bool],
+        "zeroDataRetention": NotRequired[bool],
+        "maxAge": NotRequired[float],
+        "lockdown": NotRequired[bool],
+        "proxy": NotRequired[Literal["basic", "stealth", "enhanced", "auto"]],
+        "profile": NotRequired[_FirecrawlFirecrawlCrawlArgs_Profile],
+    },
+)
 FirecrawlFirecrawlCrawlArgs = TypedDict(
     "FirecrawlFirecrawlCrawlArgs",
     {
@@ -418,7 +626,7 @@ FirecrawlFirecrawlCrawlArgs = TypedDict(
         "webhookHeaders": NotRequired[dict[str, object]],
         "deduplicateSimilarURLs": NotRequired[bool],
         "ignoreQueryParameters": NotRequired[bool],
-        "scrapeOptions": NotRequired[dict[str, object]],
+        "scrapeOptions": NotRequired[_FirecrawlFirecrawlCrawlArgs_ScrapeOptions],
     },
 )
 FirecrawlFirecrawlCheckCrawlStatusArgs = TypedDict(
@@ -438,6 +646,32 @@ FirecrawlFirecrawlExtractArgs = TypedDict(
         "includeSubdomains": NotRequired[bool],
     },
 )
+_FirecrawlFirecrawlAgentArgs_Approve = TypedDict(
+    "_FirecrawlFirecrawlAgentArgs_Approve",
+    {
+        "approvalId": str,
+        "callIds": NotRequired[list[str]],
+        "always": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlAgentArgs_Decline = TypedDict(
+    "_FirecrawlFirecrawlAgentArgs_Decline",
+    {
+        "approvalId": str,
+    },
+)
+_FirecrawlFirecrawlAgentArgs_Exchange = TypedDict(
+    "_FirecrawlFirecrawlAgentArgs_Exchange",
+    {
+        "enabled": NotRequired[bool],
+        "toolkits": NotRequired[list[str]],
+        "maxCalls": NotRequired[int],
+        "requireApproval": NotRequired[bool],
+        "approve": NotRequired[_FirecrawlFirecrawlAgentArgs_Approve],
+        "decline": NotRequired[_FirecrawlFirecrawlAgentArgs_Decline],
+        "onTermsRequired": NotRequired[Literal["skip", "ask"]],
+    },
+)
 FirecrawlFirecrawlAgentArgs = TypedDict(
     "FirecrawlFirecrawlAgentArgs",
     {
@@ -449,13 +683,87 @@ FirecrawlFirecrawlAgentArgs = TypedDict(
         "strictConstrainToURLs": NotRequired[bool],
         "threadId": NotRequired[str],
         "mode": NotRequired[Literal["extract", "chat"]],
-        "exchange": NotRequired[dict[str, object]],
+        "exchange": NotRequired[_FirecrawlFirecrawlAgentArgs_Exchange],
     },
 )
 FirecrawlFirecrawlAgentStatusArgs = TypedDict(
     "FirecrawlFirecrawlAgentStatusArgs",
     {
         "id": str,
+    },
+)
+_FirecrawlFirecrawlInteractArgs_JsonOptions = TypedDict(
+    "_FirecrawlFirecrawlInteractArgs_JsonOptions",
+    {
+        "prompt": NotRequired[str],
+        "schema": NotRequired[dict[str, object]],
+    },
+)
+_FirecrawlFirecrawlInteractArgs_QueryOptions = TypedDict(
+    "_FirecrawlFirecrawlInteractArgs_QueryOptions",
+    {
+        "prompt": str,
+        "mode": NotRequired[Literal["directQuote", "freeform"]],
+    },
+)
+_FirecrawlFirecrawlInteractArgs_PdfOptions = TypedDict(
+    "_FirecrawlFirecrawlInteractArgs_PdfOptions",
+    {
+        "maxPages": NotRequired[int],
+    },
+)
+_FirecrawlFirecrawlInteractArgs_ActionsItem = TypedDict(
+    "_FirecrawlFirecrawlInteractArgs_ActionsItem",
+    {
+        "type": str,
+        "selector": NotRequired[str],
+        "milliseconds": NotRequired[float],
+        "text": NotRequired[str],
+        "key": NotRequired[str],
+        "direction": NotRequired[Literal["up", "down"]],
+        "script": NotRequired[str],
+        "fullPage": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlInteractArgs_Location = TypedDict(
+    "_FirecrawlFirecrawlInteractArgs_Location",
+    {
+        "country": NotRequired[str],
+        "languages": NotRequired[list[str]],
+    },
+)
+_FirecrawlFirecrawlInteractArgs_Profile = TypedDict(
+    "_FirecrawlFirecrawlInteractArgs_Profile",
+    {
+        "name": str,
+        "saveChanges": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlInteractArgs_ScrapeOptions = TypedDict(
+    "_FirecrawlFirecrawlInteractArgs_ScrapeOptions",
+    {
+        "formats": NotRequired[list[str]],
+        "jsonOptions": NotRequired[_FirecrawlFirecrawlInteractArgs_JsonOptions],
+        "queryOptions": NotRequired[_FirecrawlFirecrawlInteractArgs_QueryOptions],
+        "screenshotOptions": NotRequired[dict[str, object]],
+        "parsers": NotRequired[list[Literal["pdf"]]],
+        "pdfOptions": NotRequired[_FirecrawlFirecrawlInteractArgs_PdfOptions],
+        "onlyMainContent": NotRequired[bool],
+        "redactPII": NotRequired[bool],
+        "includeTags": NotRequired[list[str]],
+        "excludeTags": NotRequired[list[str]],
+        "waitFor": NotRequired[float],
+        "actions": NotRequired[list[_FirecrawlFirecrawlInteractArgs_ActionsItem]],
+        "mobile": NotRequired[bool],
+        "skipTlsVerification": NotRequired[bool],
+        "removeBase64Images": NotRequired[bool],
+        "location": NotRequired[_FirecrawlFirecrawlInteractArgs_Location],
+        "storeInCache": NotRequired[bool],
+        "zeroDataRetention": NotRequired[bool],
+        "maxAge": NotRequired[float],
+        "lockdown": NotRequired[bool],
+        "proxy": NotRequired[Literal["basic", "stealth", "enhanced", "auto"]],
+        "profile": NotRequired[_FirecrawlFirecrawlInteractArgs_Profile],
     },
 )
 FirecrawlFirecrawlInteractArgs = TypedDict(
@@ -467,7 +775,7 @@ FirecrawlFirecrawlInteractArgs = TypedDict(
         "code": NotRequired[str],
         "language": NotRequired[Literal["bash", "python", "node"]],
         "timeout": NotRequired[float],
-        "scrapeOptions": NotRequired[dict[str, object]],
+        "scrapeOptions": NotRequired[_FirecrawlFirecrawlInteractArgs_ScrapeOptions],
     },
 )
 FirecrawlFirecrawlInteractStopArgs = TypedDict(
@@ -476,14 +784,34 @@ FirecrawlFirecrawlInteractStopArgs = TypedDict(
         "scrapeId": str,
     },
 )
+_FirecrawlFirecrawlParseArgs_JsonOptions = TypedDict(
+    "_FirecrawlFirecrawlParseArgs_JsonOptions",
+    {
+        "prompt": NotRequired[str],
+        "schema": NotRequired[dict[str, object]],
+    },
+)
+_FirecrawlFirecrawlParseArgs_QueryOptions = TypedDict(
+    "_FirecrawlFirecrawlParseArgs_QueryOptions",
+    {
+        "prompt": str,
+        "mode": NotRequired[Literal["directQuote", "freeform"]],
+    },
+)
+_FirecrawlFirecrawlParseArgs_PdfOptions = TypedDict(
+    "_FirecrawlFirecrawlParseArgs_PdfOptions",
+    {
+        "maxPages": NotRequired[int],
+    },
+)
 FirecrawlFirecrawlParseArgs = TypedDict(
     "FirecrawlFirecrawlParseArgs",
     {
         "formats": NotRequired[list[str]],
-        "jsonOptions": NotRequired[dict[str, object]],
-        "queryOptions": NotRequired[dict[str, object]],
+        "jsonOptions": NotRequired[_FirecrawlFirecrawlParseArgs_JsonOptions],
+        "queryOptions": NotRequired[_FirecrawlFirecrawlParseArgs_QueryOptions],
         "parsers": NotRequired[list[Literal["pdf"]]],
-        "pdfOptions": NotRequired[dict[str, object]],
+        "pdfOptions": NotRequired[_FirecrawlFirecrawlParseArgs_PdfOptions],
         "onlyMainContent": NotRequired[bool],
         "redactPII": NotRequired[bool],
         "includeTags": NotRequired[list[str]],
@@ -752,13 +1080,20 @@ GithubGetFileContentsArgs = TypedDict(
         "branch": NotRequired[str],
     },
 )
+_GithubPushFilesArgs_FilesItem = TypedDict(
+    "_GithubPushFilesArgs_FilesItem",
+    {
+        "path": str,
+        "content": str,
+    },
+)
 GithubPushFilesArgs = TypedDict(
     "GithubPushFilesArgs",
     {
         "owner": str,
         "repo": str,
         "branch": str,
-        "files": list[dict[str, object]],
+        "files": list[_GithubPushFilesArgs_FilesItem],
         "message": str,
     },
 )
@@ -1228,7 +1563,7 @@ KubernetesKubectlGenericArgs = TypedDict(
         "name": NotRequired[str],
         "namespace": NotRequired[str],
         "allNamespaces": NotRequired[bool],
-        "outputFormat": NotRequired[str],
+        "outputFormat": NotRequired[Literal["json", "yaml", "wide", "name", "custom"]],
         "flags": NotRequired[dict[str, object]],
         "args": NotRequired[list[str]],
         "context": NotRequired[str],
@@ -1238,22 +1573,45 @@ KubernetesPingArgs = TypedDict(
     "KubernetesPingArgs",
     {},
 )
+_MemoryCreateEntitiesArgs_EntitiesItem = TypedDict(
+    "_MemoryCreateEntitiesArgs_EntitiesItem",
+    {
+        "name": str,
+        "entityType": str,
+        "observations": list[str],
+    },
+)
 MemoryCreateEntitiesArgs = TypedDict(
     "MemoryCreateEntitiesArgs",
     {
-        "entities": list[dict[str, object]],
+        "entities": list[_MemoryCreateEntitiesArgs_EntitiesItem],
+    },
+)
+_MemoryCreateRelationsArgs_RelationsItem = TypedDict(
+    "_MemoryCreateRelationsArgs_RelationsItem",
+    {
+        "from": str,
+        "to": str,
+        "relationType": str,
     },
 )
 MemoryCreateRelationsArgs = TypedDict(
     "MemoryCreateRelationsArgs",
     {
-        "relations": list[dict[str, object]],
+        "relations": list[_MemoryCreateRelationsArgs_RelationsItem],
+    },
+)
+_MemoryAddObservationsArgs_ObservationsItem = TypedDict(
+    "_MemoryAddObservationsArgs_ObservationsItem",
+    {
+        "entityName": str,
+        "contents": list[str],
     },
 )
 MemoryAddObservationsArgs = TypedDict(
     "MemoryAddObservationsArgs",
     {
-        "observations": list[dict[str, object]],
+        "observations": list[_MemoryAddObservationsArgs_ObservationsItem],
     },
 )
 MemoryDeleteEntitiesArgs = TypedDict(
@@ -1262,16 +1620,31 @@ MemoryDeleteEntitiesArgs = TypedDict(
         "entityNames": list[str],
     },
 )
+_MemoryDeleteObservationsArgs_DeletionsItem = TypedDict(
+    "_MemoryDeleteObservationsArgs_DeletionsItem",
+    {
+        "entityName": str,
+        "observations": list[str],
+    },
+)
 MemoryDeleteObservationsArgs = TypedDict(
     "MemoryDeleteObservationsArgs",
     {
-        "deletions": list[dict[str, object]],
+        "deletions": list[_MemoryDeleteObservationsArgs_DeletionsItem],
+    },
+)
+_MemoryDeleteRelationsArgs_RelationsItem = TypedDict(
+    "_MemoryDeleteRelationsArgs_RelationsItem",
+    {
+        "from": str,
+        "to": str,
+        "relationType": str,
     },
 )
 MemoryDeleteRelationsArgs = TypedDict(
     "MemoryDeleteRelationsArgs",
     {
-        "relations": list[dict[str, object]],
+        "relations": list[_MemoryDeleteRelationsArgs_RelationsItem],
     },
 )
 MemoryReadGraphArgs = TypedDict(
@@ -1307,12 +1680,26 @@ NotionAPIGetSelfArgs = TypedDict(
     "NotionAPIGetSelfArgs",
     {},
 )
+_NotionAPIPostSearchArgs_Sort = TypedDict(
+    "_NotionAPIPostSearchArgs_Sort",
+    {
+        "direction": NotRequired[str],
+        "timestamp": NotRequired[str],
+    },
+)
+_NotionAPIPostSearchArgs_Filter = TypedDict(
+    "_NotionAPIPostSearchArgs_Filter",
+    {
+        "value": NotRequired[Literal["page", "data_source"]],
+        "property": NotRequired[str],
+    },
+)
 NotionAPIPostSearchArgs = TypedDict(
     "NotionAPIPostSearchArgs",
     {
         "query": NotRequired[str],
-        "sort": NotRequired[dict[str, object] | str],
-        "filter": NotRequired[dict[str, object] | str],
+        "sort": NotRequired[_NotionAPIPostSearchArgs_Sort | str],
+        "filter": NotRequired[_NotionAPIPostSearchArgs_Filter | str],
         "start_cursor": NotRequired[str],
         "page_size": NotRequired[int],
     },
@@ -1360,6 +1747,25 @@ NotionAPIRetrieveAPageArgs = TypedDict(
         "filter_properties": NotRequired[str],
     },
 )
+_NotionAPIPatchPageArgs_Icon = TypedDict(
+    "_NotionAPIPatchPageArgs_Icon",
+    {
+        "emoji": str,
+    },
+)
+_NotionAPIPatchPageArgs_External = TypedDict(
+    "_NotionAPIPatchPageArgs_External",
+    {
+        "url": str,
+    },
+)
+_NotionAPIPatchPageArgs_Cover = TypedDict(
+    "_NotionAPIPatchPageArgs_Cover",
+    {
+        "external": _NotionAPIPatchPageArgs_External,
+        "type": NotRequired[Literal["external"]],
+    },
+)
 NotionAPIPatchPageArgs = TypedDict(
     "NotionAPIPatchPageArgs",
     {
@@ -1367,8 +1773,8 @@ NotionAPIPatchPageArgs = TypedDict(
         "properties": NotRequired[dict[str, object] | str],
         "in_trash": NotRequired[bool],
         "archived": NotRequired[bool],
-        "icon": NotRequired[dict[str, object] | str],
-        "cover": NotRequired[dict[str, object] | str],
+        "icon": NotRequired[_NotionAPIPatchPageArgs_Icon | str],
+        "cover": NotRequired[_NotionAPIPatchPageArgs_Cover | str],
     },
 )
 NotionAPIPostPageArgs = TypedDict(
@@ -1398,10 +1804,16 @@ NotionAPIRetrieveACommentArgs = TypedDict(
         "page_size": NotRequired[int],
     },
 )
+_NotionAPICreateACommentArgs_Parent = TypedDict(
+    "_NotionAPICreateACommentArgs_Parent",
+    {
+        "page_id": str,
+    },
+)
 NotionAPICreateACommentArgs = TypedDict(
     "NotionAPICreateACommentArgs",
     {
-        "parent": dict[str, object] | str,
+        "parent": _NotionAPICreateACommentArgs_Parent | str,
         "rich_text": list[dict[str, object] | str],
     },
 )
@@ -1433,10 +1845,16 @@ NotionAPIUpdateADataSourceArgs = TypedDict(
         "properties": NotRequired[dict[str, object] | str],
     },
 )
+_NotionAPICreateADataSourceArgs_PageIdParentRequest = TypedDict(
+    "_NotionAPICreateADataSourceArgs_PageIdParentRequest",
+    {
+        "page_id": str,
+    },
+)
 NotionAPICreateADataSourceArgs = TypedDict(
     "NotionAPICreateADataSourceArgs",
     {
-        "parent": dict[str, object] | str,
+        "parent": _NotionAPICreateADataSourceArgs_PageIdParentRequest | str,
         "properties": dict[str, object] | str,
         "title": NotRequired[list[dict[str, object] | str]],
     },
@@ -1548,10 +1966,20 @@ PlaywrightBrowserFindArgs = TypedDict(
         "filename": NotRequired[str],
     },
 )
+_PlaywrightBrowserFillFormArgs_FieldsItem = TypedDict(
+    "_PlaywrightBrowserFillFormArgs_FieldsItem",
+    {
+        "element": NotRequired[str],
+        "target": str,
+        "name": str,
+        "type": Literal["textbox", "checkbox", "radio", "combobox", "slider"],
+        "value": str,
+    },
+)
 PlaywrightBrowserFillFormArgs = TypedDict(
     "PlaywrightBrowserFillFormArgs",
     {
-        "fields": list[dict[str, object]],
+        "fields": list[_PlaywrightBrowserFillFormArgs_FieldsItem],
     },
 )
 PlaywrightBrowserPressKeyArgs = TypedDict(
@@ -1691,7 +2119,7 @@ TavilyTavilySearchArgs = TypedDict(
     "TavilyTavilySearchArgs",
     {
         "query": str,
-        "search_depth": NotRequired[str],
+        "search_depth": NotRequired[Literal["basic", "advanced", "fast", "ultra-fast"]],
         "topic": NotRequired[Literal["general"]],
         "time_range": NotRequired[Literal["day", "week", "month", "year"]],
         "start_date": NotRequired[str],

@@ -121,11 +121,18 @@ FilesystemWriteFileArgs = TypedDict(
         "content": str,
     },
 )
+_FilesystemEditFileArgs_EditsItem = TypedDict(
+    "_FilesystemEditFileArgs_EditsItem",
+    {
+        "oldText": str,
+        "newText": str,
+    },
+)
 FilesystemEditFileArgs = TypedDict(
     "FilesystemEditFileArgs",
     {
         "path": str,
-        "edits": list[dict[str, object]],
+        "edits": list[_FilesystemEditFileArgs_EditsItem],
         "dryRun": NotRequired[bool],
     },
 )

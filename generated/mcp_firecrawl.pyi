@@ -86,32 +86,79 @@ def tool_output(
 ) -> dict[str, object]: ...
 def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
 
+_FirecrawlFirecrawlScrapeArgs_JsonOptions = TypedDict(
+    "_FirecrawlFirecrawlScrapeArgs_JsonOptions",
+    {
+        "prompt": NotRequired[str],
+        "schema": NotRequired[dict[str, object]],
+    },
+)
+_FirecrawlFirecrawlScrapeArgs_QueryOptions = TypedDict(
+    "_FirecrawlFirecrawlScrapeArgs_QueryOptions",
+    {
+        "prompt": str,
+        "mode": NotRequired[Literal["directQuote", "freeform"]],
+    },
+)
+_FirecrawlFirecrawlScrapeArgs_PdfOptions = TypedDict(
+    "_FirecrawlFirecrawlScrapeArgs_PdfOptions",
+    {
+        "maxPages": NotRequired[int],
+    },
+)
+_FirecrawlFirecrawlScrapeArgs_ActionsItem = TypedDict(
+    "_FirecrawlFirecrawlScrapeArgs_ActionsItem",
+    {
+        "type": str,
+        "selector": NotRequired[str],
+        "milliseconds": NotRequired[float],
+        "text": NotRequired[str],
+        "key": NotRequired[str],
+        "direction": NotRequired[Literal["up", "down"]],
+        "script": NotRequired[str],
+        "fullPage": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlScrapeArgs_Location = TypedDict(
+    "_FirecrawlFirecrawlScrapeArgs_Location",
+    {
+        "country": NotRequired[str],
+        "languages": NotRequired[list[str]],
+    },
+)
+_FirecrawlFirecrawlScrapeArgs_Profile = TypedDict(
+    "_FirecrawlFirecrawlScrapeArgs_Profile",
+    {
+        "name": str,
+        "saveChanges": NotRequired[bool],
+    },
+)
 FirecrawlFirecrawlScrapeArgs = TypedDict(
     "FirecrawlFirecrawlScrapeArgs",
     {
         "url": NotRequired[str],
         "formats": NotRequired[list[str]],
-        "jsonOptions": NotRequired[dict[str, object]],
-        "queryOptions": NotRequired[dict[str, object]],
+        "jsonOptions": NotRequired[_FirecrawlFirecrawlScrapeArgs_JsonOptions],
+        "queryOptions": NotRequired[_FirecrawlFirecrawlScrapeArgs_QueryOptions],
         "screenshotOptions": NotRequired[dict[str, object]],
         "parsers": NotRequired[list[Literal["pdf"]]],
-        "pdfOptions": NotRequired[dict[str, object]],
+        "pdfOptions": NotRequired[_FirecrawlFirecrawlScrapeArgs_PdfOptions],
         "onlyMainContent": NotRequired[bool],
         "redactPII": NotRequired[bool],
         "includeTags": NotRequired[list[str]],
         "excludeTags": NotRequired[list[str]],
         "waitFor": NotRequired[float],
-        "actions": NotRequired[list[dict[str, object]]],
+        "actions": NotRequired[list[_FirecrawlFirecrawlScrapeArgs_ActionsItem]],
         "mobile": NotRequired[bool],
         "skipTlsVerification": NotRequired[bool],
         "removeBase64Images": NotRequired[bool],
-        "location": NotRequired[dict[str, object]],
+        "location": NotRequired[_FirecrawlFirecrawlScrapeArgs_Location],
         "storeInCache": NotRequired[bool],
         "zeroDataRetention": NotRequired[bool],
         "maxAge": NotRequired[float],
         "lockdown": NotRequired[bool],
         "proxy": NotRequired[Literal["basic", "stealth", "enhanced", "auto"]],
-        "profile": NotRequired[dict[str, object]],
+        "profile": NotRequired[_FirecrawlFirecrawlScrapeArgs_Profile],
         "timeout": NotRequired[int],
         "requestId": NotRequired[str],
         "alexandria": NotRequired[dict[str, object] | list[dict[str, object]]],
@@ -130,6 +177,86 @@ FirecrawlFirecrawlMapArgs = TypedDict(
         "ignoreQueryParameters": NotRequired[bool],
     },
 )
+_FirecrawlFirecrawlSearchArgs_SourcesItem = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_SourcesItem",
+    {
+        "type": Literal["web", "images", "news", "alexandria", "exchange"],
+    },
+)
+_FirecrawlFirecrawlSearchArgs_JsonOptions = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_JsonOptions",
+    {
+        "prompt": NotRequired[str],
+        "schema": NotRequired[dict[str, object]],
+    },
+)
+_FirecrawlFirecrawlSearchArgs_QueryOptions = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_QueryOptions",
+    {
+        "prompt": str,
+        "mode": NotRequired[Literal["directQuote", "freeform"]],
+    },
+)
+_FirecrawlFirecrawlSearchArgs_PdfOptions = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_PdfOptions",
+    {
+        "maxPages": NotRequired[int],
+    },
+)
+_FirecrawlFirecrawlSearchArgs_ActionsItem = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_ActionsItem",
+    {
+        "type": str,
+        "selector": NotRequired[str],
+        "milliseconds": NotRequired[float],
+        "text": NotRequired[str],
+        "key": NotRequired[str],
+        "direction": NotRequired[Literal["up", "down"]],
+        "script": NotRequired[str],
+        "fullPage": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlSearchArgs_Location = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_Location",
+    {
+        "country": NotRequired[str],
+        "languages": NotRequired[list[str]],
+    },
+)
+_FirecrawlFirecrawlSearchArgs_Profile = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_Profile",
+    {
+        "name": str,
+        "saveChanges": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlSearchArgs_ScrapeOptions = TypedDict(
+    "_FirecrawlFirecrawlSearchArgs_ScrapeOptions",
+    {
+        "formats": NotRequired[list[str]],
+        "jsonOptions": NotRequired[_FirecrawlFirecrawlSearchArgs_JsonOptions],
+        "queryOptions": NotRequired[_FirecrawlFirecrawlSearchArgs_QueryOptions],
+        "screenshotOptions": NotRequired[dict[str, object]],
+        "parsers": NotRequired[list[Literal["pdf"]]],
+        "pdfOptions": NotRequired[_FirecrawlFirecrawlSearchArgs_PdfOptions],
+        "onlyMainContent": NotRequired[bool],
+        "redactPII": NotRequired[bool],
+        "includeTags": NotRequired[list[str]],
+        "excludeTags": NotRequired[list[str]],
+        "waitFor": NotRequired[float],
+        "actions": NotRequired[list[_FirecrawlFirecrawlSearchArgs_ActionsItem]],
+        "mobile": NotRequired[bool],
+        "skipTlsVerification": NotRequired[bool],
+        "removeBase64Images": NotRequired[bool],
+        "location": NotRequired[_FirecrawlFirecrawlSearchArgs_Location],
+        "storeInCache": NotRequired[bool],
+        "zeroDataRetention": NotRequired[bool],
+        "maxAge": NotRequired[float],
+        "lockdown": NotRequired[bool],
+        "proxy": NotRequired[Literal["basic", "stealth", "enhanced", "auto"]],
+        "profile": NotRequired[_FirecrawlFirecrawlSearchArgs_Profile],
+    },
+)
 FirecrawlFirecrawlSearchArgs = TypedDict(
     "FirecrawlFirecrawlSearchArgs",
     {
@@ -143,10 +270,10 @@ FirecrawlFirecrawlSearchArgs = TypedDict(
         "location": NotRequired[str],
         "includeDomains": NotRequired[list[str]],
         "excludeDomains": NotRequired[list[str]],
-        "sources": NotRequired[list[str | dict[str, object]]],
+        "sources": NotRequired[list[str | _FirecrawlFirecrawlSearchArgs_SourcesItem]],
         "categories": NotRequired[list[Literal["research", "pdf", "developer"]]],
         "enterprise": NotRequired[list[Literal["default", "anon", "zdr"]]],
-        "scrapeOptions": NotRequired[dict[str, object]],
+        "scrapeOptions": NotRequired[_FirecrawlFirecrawlSearchArgs_ScrapeOptions],
     },
 )
 FirecrawlFirecrawlFindToolsArgs = TypedDict(
@@ -195,6 +322,80 @@ FirecrawlFirecrawlFeedbackArgs = TypedDict(
         "metadata": NotRequired[dict[str, object]],
     },
 )
+_FirecrawlFirecrawlCrawlArgs_JsonOptions = TypedDict(
+    "_FirecrawlFirecrawlCrawlArgs_JsonOptions",
+    {
+        "prompt": NotRequired[str],
+        "schema": NotRequired[dict[str, object]],
+    },
+)
+_FirecrawlFirecrawlCrawlArgs_QueryOptions = TypedDict(
+    "_FirecrawlFirecrawlCrawlArgs_QueryOptions",
+    {
+        "prompt": str,
+        "mode": NotRequired[Literal["directQuote", "freeform"]],
+    },
+)
+_FirecrawlFirecrawlCrawlArgs_PdfOptions = TypedDict(
+    "_FirecrawlFirecrawlCrawlArgs_PdfOptions",
+    {
+        "maxPages": NotRequired[int],
+    },
+)
+_FirecrawlFirecrawlCrawlArgs_ActionsItem = TypedDict(
+    "_FirecrawlFirecrawlCrawlArgs_ActionsItem",
+    {
+        "type": str,
+        "selector": NotRequired[str],
+        "milliseconds": NotRequired[float],
+        "text": NotRequired[str],
+        "key": NotRequired[str],
+        "direction": NotRequired[Literal["up", "down"]],
+        "script": NotRequired[str],
+        "fullPage": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlCrawlArgs_Location = TypedDict(
+    "_FirecrawlFirecrawlCrawlArgs_Location",
+    {
+        "country": NotRequired[str],
+        "languages": NotRequired[list[str]],
+    },
+)
+_FirecrawlFirecrawlCrawlArgs_Profile = TypedDict(
+    "_FirecrawlFirecrawlCrawlArgs_Profile",
+    {
+        "name": str,
+        "saveChanges": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlCrawlArgs_ScrapeOptions = TypedDict(
+    "_FirecrawlFirecrawlCrawlArgs_ScrapeOptions",
+    {
+        "formats": NotRequired[list[str]],
+        "jsonOptions": NotRequired[_FirecrawlFirecrawlCrawlArgs_JsonOptions],
+        "queryOptions": NotRequired[_FirecrawlFirecrawlCrawlArgs_QueryOptions],
+        "screenshotOptions": NotRequired[dict[str, object]],
+        "parsers": NotRequired[list[Literal["pdf"]]],
+        "pdfOptions": NotRequired[_FirecrawlFirecrawlCrawlArgs_PdfOptions],
+        "onlyMainContent": NotRequired[bool],
+        "redactPII": NotRequired[bool],
+        "includeTags": NotRequired[list[str]],
+        "excludeTags": NotRequired[list[str]],
+        "waitFor": NotRequired[float],
+        "actions": NotRequired[list[_FirecrawlFirecrawlCrawlArgs_ActionsItem]],
+        "mobile": NotRequired[bool],
+        "skipTlsVerification": NotRequired[bool],
+        "removeBase64Images": NotRequired[bool],
+        "location": NotRequired[_FirecrawlFirecrawlCrawlArgs_Location],
+        "storeInCache": NotRequired[bool],
+        "zeroDataRetention": NotRequired[bool],
+        "maxAge": NotRequired[float],
+        "lockdown": NotRequired[bool],
+        "proxy": NotRequired[Literal["basic", "stealth", "enhanced", "auto"]],
+        "profile": NotRequired[_FirecrawlFirecrawlCrawlArgs_Profile],
+    },
+)
 FirecrawlFirecrawlCrawlArgs = TypedDict(
     "FirecrawlFirecrawlCrawlArgs",
     {
@@ -214,7 +415,7 @@ FirecrawlFirecrawlCrawlArgs = TypedDict(
         "webhookHeaders": NotRequired[dict[str, object]],
         "deduplicateSimilarURLs": NotRequired[bool],
         "ignoreQueryParameters": NotRequired[bool],
-        "scrapeOptions": NotRequired[dict[str, object]],
+        "scrapeOptions": NotRequired[_FirecrawlFirecrawlCrawlArgs_ScrapeOptions],
     },
 )
 FirecrawlFirecrawlCheckCrawlStatusArgs = TypedDict(
@@ -234,6 +435,32 @@ FirecrawlFirecrawlExtractArgs = TypedDict(
         "includeSubdomains": NotRequired[bool],
     },
 )
+_FirecrawlFirecrawlAgentArgs_Approve = TypedDict(
+    "_FirecrawlFirecrawlAgentArgs_Approve",
+    {
+        "approvalId": str,
+        "callIds": NotRequired[list[str]],
+        "always": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlAgentArgs_Decline = TypedDict(
+    "_FirecrawlFirecrawlAgentArgs_Decline",
+    {
+        "approvalId": str,
+    },
+)
+_FirecrawlFirecrawlAgentArgs_Exchange = TypedDict(
+    "_FirecrawlFirecrawlAgentArgs_Exchange",
+    {
+        "enabled": NotRequired[bool],
+        "toolkits": NotRequired[list[str]],
+        "maxCalls": NotRequired[int],
+        "requireApproval": NotRequired[bool],
+        "approve": NotRequired[_FirecrawlFirecrawlAgentArgs_Approve],
+        "decline": NotRequired[_FirecrawlFirecrawlAgentArgs_Decline],
+        "onTermsRequired": NotRequired[Literal["skip", "ask"]],
+    },
+)
 FirecrawlFirecrawlAgentArgs = TypedDict(
     "FirecrawlFirecrawlAgentArgs",
     {
@@ -245,13 +472,87 @@ FirecrawlFirecrawlAgentArgs = TypedDict(
         "strictConstrainToURLs": NotRequired[bool],
         "threadId": NotRequired[str],
         "mode": NotRequired[Literal["extract", "chat"]],
-        "exchange": NotRequired[dict[str, object]],
+        "exchange": NotRequired[_FirecrawlFirecrawlAgentArgs_Exchange],
     },
 )
 FirecrawlFirecrawlAgentStatusArgs = TypedDict(
     "FirecrawlFirecrawlAgentStatusArgs",
     {
         "id": str,
+    },
+)
+_FirecrawlFirecrawlInteractArgs_JsonOptions = TypedDict(
+    "_FirecrawlFirecrawlInteractArgs_JsonOptions",
+    {
+        "prompt": NotRequired[str],
+        "schema": NotRequired[dict[str, object]],
+    },
+)
+_FirecrawlFirecrawlInteractArgs_QueryOptions = TypedDict(
+    "_FirecrawlFirecrawlInteractArgs_QueryOptions",
+    {
+        "prompt": str,
+        "mode": NotRequired[Literal["directQuote", "freeform"]],
+    },
+)
+_FirecrawlFirecrawlInteractArgs_PdfOptions = TypedDict(
+    "_FirecrawlFirecrawlInteractArgs_PdfOptions",
+    {
+        "maxPages": NotRequired[int],
+    },
+)
+_FirecrawlFirecrawlInteractArgs_ActionsItem = TypedDict(
+    "_FirecrawlFirecrawlInteractArgs_ActionsItem",
+    {
+        "type": str,
+        "selector": NotRequired[str],
+        "milliseconds": NotRequired[float],
+        "text": NotRequired[str],
+        "key": NotRequired[str],
+        "direction": NotRequired[Literal["up", "down"]],
+        "script": NotRequired[str],
+        "fullPage": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlInteractArgs_Location = TypedDict(
+    "_FirecrawlFirecrawlInteractArgs_Location",
+    {
+        "country": NotRequired[str],
+        "languages": NotRequired[list[str]],
+    },
+)
+_FirecrawlFirecrawlInteractArgs_Profile = TypedDict(
+    "_FirecrawlFirecrawlInteractArgs_Profile",
+    {
+        "name": str,
+        "saveChanges": NotRequired[bool],
+    },
+)
+_FirecrawlFirecrawlInteractArgs_ScrapeOptions = TypedDict(
+    "_FirecrawlFirecrawlInteractArgs_ScrapeOptions",
+    {
+        "formats": NotRequired[list[str]],
+        "jsonOptions": NotRequired[_FirecrawlFirecrawlInteractArgs_JsonOptions],
+        "queryOptions": NotRequired[_FirecrawlFirecrawlInteractArgs_QueryOptions],
+        "screenshotOptions": NotRequired[dict[str, object]],
+        "parsers": NotRequired[list[Literal["pdf"]]],
+        "pdfOptions": NotRequired[_FirecrawlFirecrawlInteractArgs_PdfOptions],
+        "onlyMainContent": NotRequired[bool],
+        "redactPII": NotRequired[bool],
+        "includeTags": NotRequired[list[str]],
+        "excludeTags": NotRequired[list[str]],
+        "waitFor": NotRequired[float],
+        "actions": NotRequired[list[_FirecrawlFirecrawlInteractArgs_ActionsItem]],
+        "mobile": NotRequired[bool],
+        "skipTlsVerification": NotRequired[bool],
+        "removeBase64Images": NotRequired[bool],
+        "location": NotRequired[_FirecrawlFirecrawlInteractArgs_Location],
+        "storeInCache": NotRequired[bool],
+        "zeroDataRetention": NotRequired[bool],
+        "maxAge": NotRequired[float],
+        "lockdown": NotRequired[bool],
+        "proxy": NotRequired[Literal["basic", "stealth", "enhanced", "auto"]],
+        "profile": NotRequired[_FirecrawlFirecrawlInteractArgs_Profile],
     },
 )
 FirecrawlFirecrawlInteractArgs = TypedDict(
@@ -263,7 +564,7 @@ FirecrawlFirecrawlInteractArgs = TypedDict(
         "code": NotRequired[str],
         "language": NotRequired[Literal["bash", "python", "node"]],
         "timeout": NotRequired[float],
-        "scrapeOptions": NotRequired[dict[str, object]],
+        "scrapeOptions": NotRequired[_FirecrawlFirecrawlInteractArgs_ScrapeOptions],
     },
 )
 FirecrawlFirecrawlInteractStopArgs = TypedDict(
@@ -272,14 +573,34 @@ FirecrawlFirecrawlInteractStopArgs = TypedDict(
         "scrapeId": str,
     },
 )
+_FirecrawlFirecrawlParseArgs_JsonOptions = TypedDict(
+    "_FirecrawlFirecrawlParseArgs_JsonOptions",
+    {
+        "prompt": NotRequired[str],
+        "schema": NotRequired[dict[str, object]],
+    },
+)
+_FirecrawlFirecrawlParseArgs_QueryOptions = TypedDict(
+    "_FirecrawlFirecrawlParseArgs_QueryOptions",
+    {
+        "prompt": str,
+        "mode": NotRequired[Literal["directQuote", "freeform"]],
+    },
+)
+_FirecrawlFirecrawlParseArgs_PdfOptions = TypedDict(
+    "_FirecrawlFirecrawlParseArgs_PdfOptions",
+    {
+        "maxPages": NotRequired[int],
+    },
+)
 FirecrawlFirecrawlParseArgs = TypedDict(
     "FirecrawlFirecrawlParseArgs",
     {
         "formats": NotRequired[list[str]],
-        "jsonOptions": NotRequired[dict[str, object]],
-        "queryOptions": NotRequired[dict[str, object]],
+        "jsonOptions": NotRequired[_FirecrawlFirecrawlParseArgs_JsonOptions],
+        "queryOptions": NotRequired[_FirecrawlFirecrawlParseArgs_QueryOptions],
         "parsers": NotRequired[list[Literal["pdf"]]],
-        "pdfOptions": NotRequired[dict[str, object]],
+        "pdfOptions": NotRequired[_FirecrawlFirecrawlParseArgs_PdfOptions],
         "onlyMainContent": NotRequired[bool],
         "redactPII": NotRequired[bool],
         "includeTags": NotRequired[list[str]],

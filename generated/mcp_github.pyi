@@ -124,13 +124,20 @@ GithubGetFileContentsArgs = TypedDict(
         "branch": NotRequired[str],
     },
 )
+_GithubPushFilesArgs_FilesItem = TypedDict(
+    "_GithubPushFilesArgs_FilesItem",
+    {
+        "path": str,
+        "content": str,
+    },
+)
 GithubPushFilesArgs = TypedDict(
     "GithubPushFilesArgs",
     {
         "owner": str,
         "repo": str,
         "branch": str,
-        "files": list[dict[str, object]],
+        "files": list[_GithubPushFilesArgs_FilesItem],
         "message": str,
     },
 )

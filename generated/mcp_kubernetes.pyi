@@ -340,7 +340,7 @@ KubernetesKubectlGenericArgs = TypedDict(
         "name": NotRequired[str],
         "namespace": NotRequired[str],
         "allNamespaces": NotRequired[bool],
-        "outputFormat": NotRequired[str],
+        "outputFormat": NotRequired[Literal["json", "yaml", "wide", "name", "custom"]],
         "flags": NotRequired[dict[str, object]],
         "args": NotRequired[list[str]],
         "context": NotRequired[str],

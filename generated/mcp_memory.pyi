@@ -86,22 +86,45 @@ def tool_output(
 ) -> dict[str, object]: ...
 def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
 
+_MemoryCreateEntitiesArgs_EntitiesItem = TypedDict(
+    "_MemoryCreateEntitiesArgs_EntitiesItem",
+    {
+        "name": str,
+        "entityType": str,
+        "observations": list[str],
+    },
+)
 MemoryCreateEntitiesArgs = TypedDict(
     "MemoryCreateEntitiesArgs",
     {
-        "entities": list[dict[str, object]],
+        "entities": list[_MemoryCreateEntitiesArgs_EntitiesItem],
+    },
+)
+_MemoryCreateRelationsArgs_RelationsItem = TypedDict(
+    "_MemoryCreateRelationsArgs_RelationsItem",
+    {
+        "from": str,
+        "to": str,
+        "relationType": str,
     },
 )
 MemoryCreateRelationsArgs = TypedDict(
     "MemoryCreateRelationsArgs",
     {
-        "relations": list[dict[str, object]],
+        "relations": list[_MemoryCreateRelationsArgs_RelationsItem],
+    },
+)
+_MemoryAddObservationsArgs_ObservationsItem = TypedDict(
+    "_MemoryAddObservationsArgs_ObservationsItem",
+    {
+        "entityName": str,
+        "contents": list[str],
     },
 )
 MemoryAddObservationsArgs = TypedDict(
     "MemoryAddObservationsArgs",
     {
-        "observations": list[dict[str, object]],
+        "observations": list[_MemoryAddObservationsArgs_ObservationsItem],
     },
 )
 MemoryDeleteEntitiesArgs = TypedDict(
@@ -110,16 +133,31 @@ MemoryDeleteEntitiesArgs = TypedDict(
         "entityNames": list[str],
     },
 )
+_MemoryDeleteObservationsArgs_DeletionsItem = TypedDict(
+    "_MemoryDeleteObservationsArgs_DeletionsItem",
+    {
+        "entityName": str,
+        "observations": list[str],
+    },
+)
 MemoryDeleteObservationsArgs = TypedDict(
     "MemoryDeleteObservationsArgs",
     {
-        "deletions": list[dict[str, object]],
+        "deletions": list[_MemoryDeleteObservationsArgs_DeletionsItem],
+    },
+)
+_MemoryDeleteRelationsArgs_RelationsItem = TypedDict(
+    "_MemoryDeleteRelationsArgs_RelationsItem",
+    {
+        "from": str,
+        "to": str,
+        "relationType": str,
     },
 )
 MemoryDeleteRelationsArgs = TypedDict(
     "MemoryDeleteRelationsArgs",
     {
-        "relations": list[dict[str, object]],
+        "relations": list[_MemoryDeleteRelationsArgs_RelationsItem],
     },
 )
 MemoryReadGraphArgs = TypedDict(

@@ -103,12 +103,26 @@ NotionAPIGetSelfArgs = TypedDict(
     "NotionAPIGetSelfArgs",
     {},
 )
+_NotionAPIPostSearchArgs_Sort = TypedDict(
+    "_NotionAPIPostSearchArgs_Sort",
+    {
+        "direction": NotRequired[str],
+        "timestamp": NotRequired[str],
+    },
+)
+_NotionAPIPostSearchArgs_Filter = TypedDict(
+    "_NotionAPIPostSearchArgs_Filter",
+    {
+        "value": NotRequired[Literal["page", "data_source"]],
+        "property": NotRequired[str],
+    },
+)
 NotionAPIPostSearchArgs = TypedDict(
     "NotionAPIPostSearchArgs",
     {
         "query": NotRequired[str],
-        "sort": NotRequired[dict[str, object] | str],
-        "filter": NotRequired[dict[str, object] | str],
+        "sort": NotRequired[_NotionAPIPostSearchArgs_Sort | str],
+        "filter": NotRequired[_NotionAPIPostSearchArgs_Filter | str],
         "start_cursor": NotRequired[str],
         "page_size": NotRequired[int],
     },
@@ -156,6 +170,25 @@ NotionAPIRetrieveAPageArgs = TypedDict(
         "filter_properties": NotRequired[str],
     },
 )
+_NotionAPIPatchPageArgs_Icon = TypedDict(
+    "_NotionAPIPatchPageArgs_Icon",
+    {
+        "emoji": str,
+    },
+)
+_NotionAPIPatchPageArgs_External = TypedDict(
+    "_NotionAPIPatchPageArgs_External",
+    {
+        "url": str,
+    },
+)
+_NotionAPIPatchPageArgs_Cover = TypedDict(
+    "_NotionAPIPatchPageArgs_Cover",
+    {
+        "external": _NotionAPIPatchPageArgs_External,
+        "type": NotRequired[Literal["external"]],
+    },
+)
 NotionAPIPatchPageArgs = TypedDict(
     "NotionAPIPatchPageArgs",
     {
@@ -163,8 +196,8 @@ NotionAPIPatchPageArgs = TypedDict(
         "properties": NotRequired[dict[str, object] | str],
         "in_trash": NotRequired[bool],
         "archived": NotRequired[bool],
-        "icon": NotRequired[dict[str, object] | str],
-        "cover": NotRequired[dict[str, object] | str],
+        "icon": NotRequired[_NotionAPIPatchPageArgs_Icon | str],
+        "cover": NotRequired[_NotionAPIPatchPageArgs_Cover | str],
     },
 )
 NotionAPIPostPageArgs = TypedDict(
@@ -194,10 +227,16 @@ NotionAPIRetrieveACommentArgs = TypedDict(
         "page_size": NotRequired[int],
     },
 )
+_NotionAPICreateACommentArgs_Parent = TypedDict(
+    "_NotionAPICreateACommentArgs_Parent",
+    {
+        "page_id": str,
+    },
+)
 NotionAPICreateACommentArgs = TypedDict(
     "NotionAPICreateACommentArgs",
     {
-        "parent": dict[str, object] | str,
+        "parent": _NotionAPICreateACommentArgs_Parent | str,
         "rich_text": list[dict[str, object] | str],
     },
 )
@@ -229,10 +268,16 @@ NotionAPIUpdateADataSourceArgs = TypedDict(
         "properties": NotRequired[dict[str, object] | str],
     },
 )
+_NotionAPICreateADataSourceArgs_PageIdParentRequest = TypedDict(
+    "_NotionAPICreateADataSourceArgs_PageIdParentRequest",
+    {
+        "page_id": str,
+    },
+)
 NotionAPICreateADataSourceArgs = TypedDict(
     "NotionAPICreateADataSourceArgs",
     {
-        "parent": dict[str, object] | str,
+        "parent": _NotionAPICreateADataSourceArgs_PageIdParentRequest | str,
         "properties": dict[str, object] | str,
         "title": NotRequired[list[dict[str, object] | str]],
     },

@@ -154,10 +154,20 @@ PlaywrightBrowserFindArgs = TypedDict(
         "filename": NotRequired[str],
     },
 )
+_PlaywrightBrowserFillFormArgs_FieldsItem = TypedDict(
+    "_PlaywrightBrowserFillFormArgs_FieldsItem",
+    {
+        "element": NotRequired[str],
+        "target": str,
+        "name": str,
+        "type": Literal["textbox", "checkbox", "radio", "combobox", "slider"],
+        "value": str,
+    },
+)
 PlaywrightBrowserFillFormArgs = TypedDict(
     "PlaywrightBrowserFillFormArgs",
     {
-        "fields": list[dict[str, object]],
+        "fields": list[_PlaywrightBrowserFillFormArgs_FieldsItem],
     },
 )
 PlaywrightBrowserPressKeyArgs = TypedDict(

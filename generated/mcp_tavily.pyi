@@ -90,7 +90,7 @@ TavilyTavilySearchArgs = TypedDict(
     "TavilyTavilySearchArgs",
     {
         "query": str,
-        "search_depth": NotRequired[str],
+        "search_depth": NotRequired[Literal["basic", "advanced", "fast", "ultra-fast"]],
         "topic": NotRequired[Literal["general"]],
         "time_range": NotRequired[Literal["day", "week", "month", "year"]],
         "start_date": NotRequired[str],

@@ -15,13 +15,13 @@ import click
 from . import __version__
 from .emit import RenderError
 from .load import InputError, parse_json
-from .model import FALLBACK_EVENT, ModuleModel, StrictMode
+from .model import StrictMode
 from .naming import NamingError
-from .pipeline import build, difference, stub_path, write_atomically, write_build
+from .paths import shown
+from .pipeline import build, difference, stub_path, write_if_changed
 from .plan import BuildArgs, ConfigError, FetchArgs, UsageError, plan_build, plan_fetch
+from .report import report_document, report_lines, summary
 from .strict import Unsupported, convert, format_path
-from .summary import plural
-from .tables import report_entries
 
 
 def _fail(message: str) -> NoReturn:
@@ -91,6 +91,11 @@ class _FetchCommand(click.Command):
     help="Servers fetched at the same time.",
 )
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if a snapshot differs.")
+@click.option(
+    "--strict-stdio",
+    is_flag=True,
+    help="Fail on anything but MCP on a stdio server's stdout (default: skip it, warn once).",
+)
 @_config_options
 def fetch_command(
     words: tuple[str, ...],
@@ -101,6 +106,7 @@ def fetch_command(
     timeout: float | None,
     jobs: int,
     check: bool,
+    strict_stdio: bool,
     config: Path | None,
     mcp_config: Path | None,
     snapshots: Path | None,
@@ -127,7 +133,16 @@ def fetch_command(
     from .fetch import fetch_all  # imports the mcp SDK: only when fetching
 
     echo = partial(click.echo, err=True)
-    sys.exit(fetch_all(plan.targets, timeout=plan.timeout, check=check, jobs=jobs, echo=echo))
+    sys.exit(
+        fetch_all(
+            plan.targets,
+            timeout=plan.timeout,
+            check=check,
+            jobs=jobs,
+            strict_stdio=strict_stdio,
+            echo=echo,
+        )
+    )
 
 
 @main.command("build")
@@ -182,7 +197,13 @@ def fetch_command(
 @click.option(
     "--fail-on-fallback", is_flag=True, help="Exit 1 if any tool falls back or is left out."
 )
-@click.option("--quiet", "-q", is_flag=True, help="Print only errors and the summary.")
+@click.option("--quiet", "-q", is_flag=True, help="Print only errors and the summary line.")
+@click.option(
+    "--verbose",
+    "-v",
+    is_flag=True,
+    help="List every dropped keyword and filtered tool (default: one line per keyword).",
+)
 @_config_options
 def build_command(
     servers: tuple[str, ...],
@@ -195,11 +216,14 @@ def build_command(
     report_json: Path | None,
     fail_on_fallback: bool,
     quiet: bool,
+    verbose: bool,
     config: Path | None,
     mcp_config: Path | None,
     snapshots: Path | None,
 ) -> None:
     """Build one adapter module from tool-list snapshots."""
+    if quiet and verbose:
+        _fail("give -q or -v, not both")
     arguments = BuildArgs(
         servers, out, mode, prefixes, includes, excludes, config, mcp_config, snapshots
     )
@@ -213,27 +237,34 @@ def build_command(
         message = f"mcp2openai: internal error (nothing written; please report): {error}"
         click.echo(message, err=True)
         sys.exit(3)
-    out = plan.out
+    out, model = plan.out, result.model
     if not quiet:
-        for line in report_lines(result.model):
+        for line in report_lines(model, verbose=verbose):
             click.echo(line, err=True)
     if check:
-        diffs = [difference(out, result.source), difference(stub_path(out), result.stub)]
+        shown_out = Path(shown(out))
+        diffs = [
+            difference(shown_out, result.source),
+            difference(stub_path(shown_out), result.stub),
+        ]
         if any(diff is not None for diff in diffs):
             for diff in diffs:
                 if diff is not None:
                     click.echo(diff, err=True)
-            click.echo(f"mcp2openai: {out} is out of date: rebuild it without --check", err=True)
-            sys.exit(1)
-        click.echo(f"mcp2openai: {out} is up to date ({summary(result.model)})", err=True)
-    else:
-        write_build(out, result)
-        if report_json is not None:
-            write_atomically(
-                report_json, json.dumps(report_document(result.model), indent=2) + "\n"
+            click.echo(
+                f"mcp2openai: {shown_out} is out of date: rebuild it without --check", err=True
             )
-        click.echo(f"mcp2openai: wrote {out} ({summary(result.model)})", err=True)
-    if fail_on_fallback and (result.model.fallbacks or result.model.excluded):
+            sys.exit(1)
+        click.echo(f"mcp2openai: {shown_out} is up to date ({summary(model)})", err=True)
+    else:
+        # the stub first: a module is never newer than the types beside it
+        stub_changed = write_if_changed(stub_path(out), result.stub)
+        changed = write_if_changed(out, result.source) or stub_changed
+        if report_json is not None:
+            write_if_changed(report_json, json.dumps(report_document(model), indent=2) + "\n")
+        done = f"wrote {shown(out)}" if changed else f"{shown(out)} unchanged"
+        click.echo(f"mcp2openai: {done} ({summary(model)})", err=True)
+    if fail_on_fallback and (model.fallbacks or model.excluded):
         sys.exit(1)
 
 
@@ -260,43 +291,3 @@ def schema_command(file: Any) -> None:
         "dropped": [{"path": format_path(d.path), "keyword": d.keyword} for d in result.dropped],
     }
     click.echo(json.dumps(output, indent=2, ensure_ascii=False))
-
-
-def summary(model: ModuleModel) -> str:
-    strict = sum(tool.strict for tool in model.tools)
-    return (
-        f"{plural(len(model.tools), 'tool')}: {strict:,} strict, "
-        f"{plural(len(model.fallbacks), 'fallback')}, {len(model.excluded):,} excluded"
-    )
-
-
-def report_lines(model: ModuleModel) -> list[str]:
-    """One line per fallback, exclusion, rename, filtered tool and dropped keyword."""
-    lines = [f"fallback {e.name}: {e.keyword} at {e.path}: {e.reason}" for e in model.fallbacks]
-    lines += [f"excluded {e.name}: {e.keyword} at {e.path}: {e.reason}" for e in model.excluded]
-    lines += [
-        f"renamed {r.server}/{r.tool!r} -> {r.exposed or '(dropped)'}: {r.reason}"
-        for r in model.renames
-    ]
-    lines += [f"filtered {server}/{tool!r}" for server, tool in model.filtered]
-    lines += [
-        f"dropped {tool.exposed}: {item.keyword} at {format_path(item.path)}"
-        for tool in model.tools
-        for item in tool.dropped
-    ]
-    return lines
-
-
-def report_document(model: ModuleModel) -> dict[str, Any]:
-    entries = report_entries(model)
-    return {
-        "generator": f"mcp2openai {model.version}",
-        "input_sha256": model.input_hash,
-        "strict": model.strict_mode,
-        "tools": len(model.tools),
-        "fallbacks": [{"event": FALLBACK_EVENT, **entry} for entry in entries["fallbacks"]],
-        "excluded": entries["excluded"],
-        "renames": entries["renames"],
-        "filtered": [{"server": server, "tool": tool} for server, tool in model.filtered],
-        "dropped": entries["dropped"],
-    }

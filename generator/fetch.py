@@ -8,16 +8,18 @@ found a snapshot that differs from the live server, 2 any server failed.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
+from typing import Any
 
 import anyio
 
-from .live import FetchError, dump, fetch_snapshot
+from .live import FetchError, StdoutNoise, dump, fetch_snapshot
+from .paths import shown
 from .pipeline import difference, write_atomically
 from .plan import FetchTarget
 from .servers import DEFAULT_TIMEOUT, ExpansionError, expand
@@ -39,12 +41,17 @@ def fetch_all(
     timeout: float = DEFAULT_TIMEOUT,
     check: bool = False,
     jobs: int = DEFAULT_JOBS,
+    strict_stdio: bool = False,
     echo: Callable[[str], None],
 ) -> int:
-    """Fetch the targets (`jobs` at a time), reporting through `echo` in order; the exit code."""
+    """Fetch the targets (`jobs` at a time), reporting through `echo` in order; the exit code.
+
+    A stdio server's non-MCP stdout lines (a banner) are skipped with one warning line, as MCP
+    clients skip them; `strict_stdio` makes them a failure, as the transport says they are.
+    """
     started = time.monotonic()
     with _quiet_sdk_logging():
-        outcomes = anyio.run(_fetch_all, targets, timeout, check, jobs, echo)
+        outcomes = anyio.run(_fetch_all, targets, timeout, check, jobs, strict_stdio, echo)
     failed = [outcome.name for outcome in outcomes if outcome.tools is None]
     tools = sum(outcome.tools or 0 for outcome in outcomes)
     done = len(outcomes) - len(failed)
@@ -67,6 +74,7 @@ async def _fetch_all(
     timeout: float,
     check: bool,
     jobs: int,
+    strict_stdio: bool,
     echo: Callable[[str], None],
 ) -> list[Outcome]:
     """Servers run concurrently; each one's lines are printed as soon as it and every server
@@ -77,7 +85,7 @@ async def _fetch_all(
 
     async def run(index: int) -> None:
         async with limiter:
-            outcomes[index] = await _fetch_one(targets[index], timeout, check)
+            outcomes[index] = await _fetch_one(targets[index], timeout, check, strict_stdio)
         done[index].set()
 
     async with anyio.create_task_group() as group:
@@ -92,17 +100,30 @@ async def _fetch_all(
     return [outcome for outcome in outcomes if outcome is not None]
 
 
-async def _fetch_one(target: FetchTarget, timeout: float, check: bool) -> Outcome:
+async def _fetch_one(
+    target: FetchTarget, timeout: float, check: bool, strict_stdio: bool
+) -> Outcome:
     started = time.monotonic()
     try:
         transport = expand(target.transport) if target.expand else target.transport
     except ExpansionError as error:
         where = f"{target.origin}.{error.key}" if target.origin else error.key
         return _failed(target, f"{where}: {error.reason}")
+    noise = None if strict_stdio else StdoutNoise()
     try:
-        document = await fetch_snapshot(transport, timeout=target.timeout or timeout)
+        document = await fetch_snapshot(transport, timeout=target.timeout or timeout, noise=noise)
     except FetchError as error:
         return _failed(target, str(error))
+    warning = (
+        (f"mcp2openai: warning: {target.name}: {noise.describe()}",)
+        if noise and noise.count
+        else ()
+    )
+    outcome = _fetched(target, document, started, check)
+    return dataclasses.replace(outcome, lines=warning + outcome.lines)
+
+
+def _fetched(target: FetchTarget, document: dict[str, Any], started: float, check: bool) -> Outcome:
     took = time.monotonic() - started
     text = dump(document)
     server = document["server"]
@@ -111,17 +132,17 @@ async def _fetch_one(target: FetchTarget, timeout: float, check: bool) -> Outcom
         f"mcp2openai: {target.name}: {_plural(count, 'tool')} in {took:.1f}s "
         f"({server['name']} {server['version']}, protocol {document['protocolVersion']})"
     )
-    shown = _shown(target.snapshot)
+    where = shown(target.snapshot)
     diff = difference(target.snapshot, text)
     if diff is None:
-        return Outcome(target.name, count, (f"{head}: {shown} unchanged",))
+        return Outcome(target.name, count, (f"{head}: {where} unchanged",))
     if check:
-        return Outcome(target.name, count, (diff, f"{head}: {shown} differs"), changed=True)
+        return Outcome(target.name, count, (diff, f"{head}: {where} differs"), changed=True)
     try:
         write_atomically(target.snapshot, text)
     except OSError as error:
-        return _failed(target, f"cannot write {shown}: {error.strerror or error}")
-    return Outcome(target.name, count, (f"{head}: wrote {shown}",), changed=True)
+        return _failed(target, f"cannot write {where}: {error.strerror or error}")
+    return Outcome(target.name, count, (f"{head}: wrote {where}",), changed=True)
 
 
 def _failed(target: FetchTarget, message: str) -> Outcome:
@@ -141,14 +162,6 @@ def _quiet_sdk_logging() -> Iterator[None]:
     finally:
         logger.removeHandler(handler)
         logger.propagate = propagate
-
-
-def _shown(path: Path) -> str:
-    """The path relative to the current directory when it lies below it."""
-    try:
-        return str(path.absolute().relative_to(Path.cwd()))
-    except ValueError:
-        return str(path)
 
 
 def _plural(count: int, word: str) -> str:

@@ -16,7 +16,7 @@ import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
-from typing import IO, Any, Final, TextIO
+from typing import Any, Final, TextIO
 
 import anyio
 import httpx2
@@ -29,6 +29,7 @@ from pydantic import RootModel, ValidationError
 
 from . import __version__
 from .load import InputError, json_path, parse_json, tools_of
+from .quoting import one_line, quote, stderr_excerpt
 from .servers import DEFAULT_TIMEOUT, Http, Stdio, Transport
 
 SNAPSHOT_FORMAT: Final = 1
@@ -183,6 +184,18 @@ def dump(document: Any) -> str:
 
 
 @dataclass(slots=True)
+class StdoutNoise:
+    """Non-MCP lines a stdio server wrote on stdout, skipped (blank lines are not counted)."""
+
+    count: int = 0
+    first: str | None = None
+
+    def describe(self) -> str:
+        lines = "line" if self.count == 1 else "lines"
+        return f"skipped {self.count} non-MCP {lines} on stdout (first: {quote(self.first or '')})"
+
+
+@dataclass(slots=True)
 class _State:
     phase: str = "start"
     stray: str | None = None  # the first thing the server sent that was not MCP
@@ -197,22 +210,32 @@ async def fetch_snapshot(
     source: dict[str, Any] | None = None,
     client_name: str = CLIENT_NAME,
     client_version: str = __version__,
+    noise: StdoutNoise | None = None,
 ) -> dict[str, Any]:
     """Connect, initialize, page through `tools/list`, shut down; the snapshot document.
 
     Raises FetchError (one line) when the server cannot start, exits, times out (`timeout`
-    covers the whole exchange), writes anything but MCP on stdout (the stdio transport forbids
-    it), answers with an error, or sends an invalid tool list. The server is stopped in every
-    case before this returns.
+    covers the whole exchange), answers with an error, or sends an invalid tool list. Anything
+    but MCP on a stdio server's stdout (the transport forbids it) fails at once too, unless
+    `noise` is given: then such lines are skipped and counted there, as MCP clients do. The
+    server is stopped in every case before this returns.
     """
     state = _State()
+    tolerate = noise is not None and isinstance(transport, Stdio)
     with _scratch_file() as errlog:
         try:
             with anyio.move_on_after(timeout) as deadline, anyio.CancelScope() as abort:
 
                 async def on_message(message: IncomingMessage) -> None:
-                    if isinstance(message, Exception) and state.stray is None:
-                        state.stray = _stray(message)
+                    if not isinstance(message, Exception):
+                        return
+                    line = _stray(message)
+                    if tolerate and noise is not None:
+                        if line.strip():
+                            noise.count += 1
+                            noise.first = noise.first or line
+                    elif state.stray is None:
+                        state.stray = line
                         abort.cancel()
 
                 state.phase = "initialize"
@@ -228,24 +251,33 @@ async def fetch_snapshot(
                     state.phase = "tools/list"
                     tools = await list_tools_raw(session)
                     document = snapshot_document(session, tools, source)
-        except FetchError:
-            raise
+        except FetchError as error:
+            raise FetchError(str(error) + _noted(noise)) from None
         except Exception as error:  # every failure becomes one line
             if state.stray is not None:
                 raise FetchError(_not_mcp(transport, state.stray)) from None
-            message = _describe(error, transport, state.phase, _tail(errlog))
+            message = _describe(error, transport, state.phase, stderr_excerpt(errlog))
             if state.http_errors:
                 message = f"{state.phase}: {state.http_errors[-1]} from {transport.describe()}"
-            raise FetchError(message) from None
+            raise FetchError(message + _noted(noise)) from None
         if abort.cancelled_caught or state.stray is not None:
             raise FetchError(_not_mcp(transport, state.stray or "?"))
         if deadline.cancelled_caught:
-            stderr = _tail(errlog)
+            stderr = stderr_excerpt(errlog)
             raise FetchError(
                 f"no answer to {state.phase} within {timeout:g}s (timed out)"
                 + (f"; stderr: {stderr}" if stderr else "")
+                + _noted(noise)
             )
-    return validated(document)
+    try:
+        return validated(document)
+    except FetchError as error:
+        raise FetchError(str(error) + _noted(noise)) from None
+
+
+def _noted(noise: StdoutNoise | None) -> str:
+    """What a failure message adds when the server also wrote non-MCP lines on stdout."""
+    return f"; {noise.describe()}" if noise is not None and noise.count else ""
 
 
 def validated(document: dict[str, Any]) -> dict[str, Any]:
@@ -289,17 +321,17 @@ def _describe(error: BaseException, transport: Transport, phase: str, stderr: st
             if isinstance(transport, Stdio):
                 return f"the server exited (or closed its stdout) before answering {phase}{after}"
             return f"the connection closed before the answer to {phase}"
-        return f"{phase} failed: {_one_line(leaf.message)} (JSON-RPC error {leaf.code})"
+        return f"{phase} failed: {one_line(leaf.message)} (JSON-RPC error {leaf.code})"
     if isinstance(leaf, ValidationError):
         return f"invalid {phase} result: {_validation(leaf)}"
     if isinstance(leaf, httpx2.ConnectError):
-        return f"cannot connect to {transport.describe()}: {_one_line(str(leaf))}"
+        return f"cannot connect to {transport.describe()}: {one_line(str(leaf))}"
     if isinstance(leaf, httpx2.HTTPStatusError):
         status = leaf.response.status_code
         return f"{phase}: HTTP {status} {leaf.response.reason_phrase} from {transport.describe()}"
     if isinstance(leaf, httpx2.HTTPError):
-        return f"{phase}: {type(leaf).__name__}: {_one_line(str(leaf))}"
-    text = _one_line(str(leaf)) or type(leaf).__name__
+        return f"{phase}: {type(leaf).__name__}: {one_line(str(leaf))}"
+    text = one_line(str(leaf)) or type(leaf).__name__
     return f"{phase} failed: {text}{after}"
 
 
@@ -312,39 +344,25 @@ def _leaf(error: BaseException) -> BaseException:
 
 
 def _stray(message: Exception) -> str:
+    """The line the transport could not parse as a JSON-RPC message, as near as it can say."""
     if isinstance(message, ValidationError):
-        for item in message.errors():
-            if isinstance(item.get("input"), str):
-                return str(item["input"])
-    return _one_line(str(message))
+        inputs = [item.get("input") for item in message.errors()]
+        for value in inputs:
+            if isinstance(value, str):
+                return value
+        for value in inputs:
+            if isinstance(value, dict | list):  # JSON, but not JSON-RPC (a JSON log line)
+                return json.dumps(value, ensure_ascii=False)
+    return one_line(str(message))
 
 
 def _not_mcp(transport: Transport, stray: str) -> str:
     if isinstance(transport, Http):
-        return f"does not speak MCP: sent {_quote(stray)}"
-    return f"does not speak MCP: wrote {_quote(stray)} on stdout"
+        return f"does not speak MCP: sent {quote(stray)}"
+    return f"does not speak MCP: wrote {quote(stray)} on stdout"
 
 
 def _validation(error: ValidationError) -> str:
     item = error.errors()[0]
     where = json_path(tuple(part for part in item["loc"] if isinstance(part, str | int)))
     return f"{where}: {item['msg']}"
-
-
-def _tail(errlog: IO[str]) -> str:
-    """The last non-empty line the server wrote on stderr, shortened."""
-    try:
-        errlog.seek(0)
-        lines = [line.strip() for line in errlog.read()[-8192:].splitlines() if line.strip()]
-    except (OSError, ValueError):
-        return ""
-    return _quote(lines[-1]) if lines else ""
-
-
-def _quote(text: str, limit: int = 160) -> str:
-    text = _one_line(text)
-    return json.dumps(text[:limit] + ("..." if len(text) > limit else ""), ensure_ascii=False)
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())

@@ -19,7 +19,9 @@ class InputError(Exception):
     """Bad input: printed by the CLI as one line, exit code 2."""
 
     def __init__(self, file: str, tool: str | None, path: str, reason: str) -> None:
-        where = f"{file}: " + (f"tool {tool!r}: " if tool is not None else "") + f"{path}: "
+        # `path` is "" for the file as a whole (it cannot be read): no "$" to puzzle over.
+        where = f"{file}: " + (f"tool {tool!r}: " if tool is not None else "")
+        where += f"{path}: " if path else ""
         super().__init__(where + reason)
         self.file = file
         self.tool = tool
@@ -87,10 +89,10 @@ def load_snapshot(path: Path, label: str | None = None) -> tuple[dict[str, Any],
     file = label or str(path)
     try:
         if path.stat().st_size > _MAX_BYTES:
-            raise InputError(file, None, "$", f"larger than {_MAX_BYTES} bytes")
+            raise InputError(file, None, "", f"larger than {_MAX_BYTES} bytes")
         data = path.read_bytes()
     except OSError as error:
-        raise InputError(file, None, "$", f"cannot read: {error.strerror or error}") from None
+        raise InputError(file, None, "", f"cannot read: {error.strerror or error}") from None
     return tools_of(parse_json(data, file), file)
 
 

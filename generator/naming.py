@@ -77,6 +77,7 @@ def build(servers: list[ServerTools]) -> Toolset:
         if server.name in seen_servers:
             raise NamingError(f"server name {server.name!r} is given twice")
         seen_servers.add(server.name)
+        _check_include(server)
         prefix = f"{server.name}__" if server.prefix is None else server.prefix
         listed: set[str] = set()
         local_taken: set[str] = set()
@@ -137,6 +138,18 @@ def _exposed_name(prefix: str, server: str, tool: str, taken: set[str]) -> tuple
         exposed, reason = hashed_name(sanitize(plain), server, tool, attempt), "collision"
         attempt += 1
     return exposed, reason
+
+
+def _check_include(server: ServerTools) -> None:
+    """An include pattern that matches no tool is a mistake (a typo, or a tool the server
+    dropped): building a toolset without it would fail only when the model needs the tool."""
+    for pattern in server.include:
+        if not any(fnmatchcase(tool["name"], pattern) for tool in server.tools):
+            count = len(server.tools)
+            raise NamingError(
+                f"server {server.name}: include pattern {pattern!r} matches none of its"
+                f" {count} tool{'' if count == 1 else 's'}"
+            )
 
 
 def _selected(name: str, server: ServerTools) -> bool:

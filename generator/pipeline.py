@@ -92,21 +92,41 @@ def _umask() -> int:
     return mask
 
 
-def difference(path: Path, text: str, limit: int = 40) -> str | None:
-    """None when `path` holds exactly `text`; else the start of a unified diff."""
-    try:
-        current = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        current = None
+def write_if_changed(path: Path, text: str) -> bool:
+    """Write `text` to `path` unless it already holds exactly that (bytes and mtime kept)."""
+    if _current(path) == text:
+        return False
+    write_atomically(path, text)
+    return True
+
+
+def difference(path: Path, text: str, limit: int = 1000) -> str | None:
+    """None when `path` holds exactly `text`; else a unified diff of whole hunks, at most
+    `limit` lines, then a line saying how many were left out."""
+    current = _current(path)
     if current == text:
         return None
     if current is None:
         return f"{path} does not exist or cannot be read"
-    lines = difflib.unified_diff(
-        current.splitlines(keepends=True),
-        text.splitlines(keepends=True),
-        fromfile=f"{path} (on disk)",
-        tofile=f"{path} (generated)",
-    )
-    shown = [line for _, line in zip(range(limit), lines, strict=False)]
-    return "".join(shown).rstrip("\n")
+    lines = [
+        line if line.endswith("\n") else line + "\n"
+        for line in difflib.unified_diff(
+            current.splitlines(keepends=True),
+            text.splitlines(keepends=True),
+            fromfile=f"{path} (on disk)",
+            tofile=f"{path} (generated)",
+        )
+    ]
+    if len(lines) <= limit:
+        return "".join(lines).rstrip("\n")
+    hunks = [index for index, line in enumerate(lines[: limit + 1]) if line.startswith("@@")]
+    cut = hunks[-1] if len(hunks) > 1 else limit  # whole hunks, unless the first is too long
+    left = len(lines) - cut
+    return "".join(lines[:cut]) + f"[... {left} more lines of the diff left out]"
+
+
+def _current(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None

@@ -26,6 +26,7 @@ from .config import (
 )
 from .model import StrictMode
 from .naming import SERVER_NAME
+from .paths import module_file_problem, shown
 from .pipeline import ServerInput
 from .servers import DEFAULT_TIMEOUT, Http, Stdio, Transport
 
@@ -75,15 +76,14 @@ def plan_fetch(args: FetchArgs, cwd: Path) -> FetchPlan:
         if args.config is not None:
             raise UsageError("give --config or --mcp-config, not both")
         snapshots = args.snapshots or Path(DEFAULT_SNAPSHOTS)
-        servers = load_mcp_servers(args.mcp_config, snapshots)
-        chosen = select(servers, args.names, str(args.mcp_config))
+        chosen = load_mcp_servers(args.mcp_config, snapshots, args.names)
         timeout = args.timeout or DEFAULT_TIMEOUT
         skipped: tuple[str, ...] = ()
         origin = str(args.mcp_config)
     else:
         if args.snapshots is not None:
             raise UsageError("--snapshots goes with --mcp-config (pyproject.toml sets snapshot)")
-        project = _project(args.config, cwd, "fetch")
+        project = _project(args.config, cwd, "fetch", args.names)
         chosen = select(project.servers, args.names, str(project.file))
         for server in chosen:
             if server.transport is None and args.names:
@@ -95,7 +95,7 @@ def plan_fetch(args: FetchArgs, cwd: Path) -> FetchPlan:
     targets = []
     for server in chosen:
         assert server.transport is not None
-        where = f"{origin}: {server.key}"
+        where = f"{server.file or origin}: {server.key}"
         # --timeout beats everything; then the server's own timeout, then the table's
         timeout_of = None if args.timeout is not None else server.timeout
         targets.append(
@@ -162,15 +162,23 @@ def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
             raise UsageError("--config does not go with --server or --mcp-config")
         if args.out is None:
             raise UsageError("--out is needed with --server or --mcp-config")
+        _check_out(args.out)
         if args.servers:
             if args.snapshots is not None:
                 raise UsageError("--snapshots goes with --mcp-config")
             named = [(name, Path(path)) for name, path in _pairs(args.servers, "--server")]
+            for name, path in named:
+                _check_snapshot(name, path, f"{name} --out {shown(path)} -- COMMAND [ARGS...]")
         else:
             assert args.mcp_config is not None
             snapshots = args.snapshots or Path(DEFAULT_SNAPSHOTS)
             configured = load_mcp_servers(args.mcp_config, snapshots)
             named = [(server.name, server.snapshot) for server in configured]
+            where = f"--mcp-config {shown(args.mcp_config)}"
+            if args.snapshots is not None:
+                where += f" --snapshots {shown(args.snapshots)}"
+            for name, path in named:
+                _check_snapshot(name, path, f"{where} {name}")
         return BuildPlan(_with_options(named, args), args.out, args.mode or "auto")
     if args.prefixes or args.includes or args.excludes:
         raise UsageError(
@@ -180,17 +188,41 @@ def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
     if args.snapshots is not None:
         raise UsageError("--snapshots goes with --mcp-config")
     project = _project(args.config, cwd, "build")
-    out = args.out or project.out
-    if out is None:
+    if args.out is not None:
+        _check_out(args.out)
+    elif project.out is None:
         raise ConfigError(str(project.file), "tool.mcp2openai.out", "not set (or give --out)")
+    else:
+        problem = module_file_problem(project.out)
+        if problem is not None:
+            raise ConfigError(str(project.file), "tool.mcp2openai.out", problem)
+    out = args.out or project.out
+    assert out is not None
+    config = f" --config {shown(args.config)}" if args.config is not None else ""
     for server in project.servers:
-        if not server.snapshot.exists():
+        if server.transport is None and not server.snapshot.exists():
             raise UsageError(
-                f"{server.name}: snapshot {server.snapshot} does not exist:"
-                " run `mcp2openai fetch` first"
+                f"{shown(server.snapshot, cwd)}: the snapshot of server {server.name} does not"
+                f" exist, and {shown(project.file, cwd)} gives no command or url to fetch it from"
             )
+        _check_snapshot(server.name, server.snapshot, f"{server.name}{config}", cwd)
     inputs = tuple(server.build_input() for server in project.servers)
     return BuildPlan(inputs, out, args.mode or project.strict or "auto")
+
+
+def _check_out(out: Path) -> None:
+    problem = module_file_problem(out)
+    if problem is not None:
+        raise UsageError(f"--out {shown(out)}: {problem}")
+
+
+def _check_snapshot(name: str, snapshot: Path, fetch: str, cwd: Path | None = None) -> None:
+    """A missing snapshot: say which, and the command that makes it (`fetch` the arguments)."""
+    if not snapshot.exists():
+        raise UsageError(
+            f"{shown(snapshot, cwd)}: the snapshot of server {name} does not exist:"
+            f" run `mcp2openai fetch {fetch}` to create it"
+        )
 
 
 def _with_options(named: list[tuple[str, Path]], args: BuildArgs) -> tuple[ServerInput, ...]:
@@ -214,7 +246,9 @@ def _with_options(named: list[tuple[str, Path]], args: BuildArgs) -> tuple[Serve
     )
 
 
-def _project(config: Path | None, cwd: Path, command: str) -> ProjectConfig:
+def _project(
+    config: Path | None, cwd: Path, command: str, names: tuple[str, ...] = ()
+) -> ProjectConfig:
     path = config if config is not None else find_pyproject(cwd)
     if path is None:
         usage = (
@@ -226,7 +260,7 @@ def _project(config: Path | None, cwd: Path, command: str) -> ProjectConfig:
             f"no pyproject.toml here or above with [tool.mcp2openai]: use `mcp2openai {usage}`,"
             " --mcp-config FILE or --config FILE"
         )
-    return load_project(path)
+    return load_project(path, names)
 
 
 def _pairs(values: tuple[str, ...], option: str, empty: bool = False) -> list[tuple[str, str]]:

@@ -16,9 +16,12 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import Final
 
 from . import typed
 from .model import ModuleModel
+
+STUB_LEVEL: Final = 0  # the TypedDicts are top-level statements of the stub
 
 
 @lru_cache(maxsize=4)
@@ -34,7 +37,7 @@ def api_stub(runtime: str) -> str:
 
 def typed_section(model: ModuleModel) -> str:
     """The TypedDicts of every tool, at module level, in black's `.pyi` style."""
-    return "".join(typed.section(tool.shape, tool.fields, level=0) for tool in model.tools)
+    return "".join(typed.section(tool.shape, tool.fields, level=STUB_LEVEL) for tool in model.tools)
 
 
 def _stubbed(node: ast.stmt) -> Iterator[ast.stmt]:

@@ -18,9 +18,11 @@ import json
 from functools import lru_cache
 from typing import Final
 
+from . import typed
 from .emit import Emission, RenderError
 from .literals import Source
-from .model import ModuleModel, ToolModel
+from .model import ModuleModel
+from .stub import STUB_LEVEL
 from .summary import module_docstring
 from .tables import TABLE_NAMES, tables
 
@@ -66,20 +68,28 @@ def verify_stub(text: str, model: ModuleModel, emission: Emission) -> None:
     if _dump(tree.body[:count]) != expected:
         raise RenderError("stub: its API part differs from the template's")
     body = tree.body[count:]
-    if len(body) != len(model.tools):
-        raise RenderError(f"stub: {len(body)} TypedDicts for {len(model.tools)} tools")
-    shapes = {tool.shape for tool in model.tools}
-    for node, tool in zip(body, model.tools, strict=True):
-        _check_typed_dict(node, tool, shapes)
+    # each tool's TypedDict, after the nested ones it uses (generator/typed.py)
+    meant = [
+        definition
+        for tool in model.tools
+        for definition in typed.definitions(tool.shape, tool.fields, level=STUB_LEVEL)
+    ]
+    if len(body) != len(meant):
+        raise RenderError(f"stub: {len(body)} TypedDicts for {len(meant)} definitions")
+    shapes = {definition.name for definition in meant}
+    for node, definition in zip(body, meant, strict=True):
+        _check_typed_dict(node, definition, shapes)
 
 
-def _check_typed_dict(node: ast.stmt, tool: ToolModel, shapes: set[str]) -> None:
-    where = f"stub: TypedDict {tool.shape}"
-    if _assigned_name(node) != tool.shape:
+def _check_typed_dict(node: ast.stmt, definition: typed.Definition, shapes: set[str]) -> None:
+    where = f"stub: TypedDict {definition.name}"
+    if _assigned_name(node) != definition.name:
         raise RenderError(f"{where} is not where it belongs")
     assert isinstance(node, ast.Assign)
     value = node.value
-    if ast.dump(value) == ast.dump(ast.parse("dict[str, object]", mode="eval").body):
+    if definition.fields is None:
+        if ast.dump(value) != ast.dump(ast.parse("dict[str, object]", mode="eval").body):
+            raise RenderError(f"{where} is not dict[str, object]")
         return  # a key too long for one line (generator/typed.py)
     if not (
         isinstance(value, ast.Call)
@@ -88,7 +98,7 @@ def _check_typed_dict(node: ast.stmt, tool: ToolModel, shapes: set[str]) -> None
         and not value.keywords
         and len(value.args) == 2
         and _is_str(value.args[0])
-        and value.args[0].value == tool.shape  # type: ignore[attr-defined]
+        and value.args[0].value == definition.name  # type: ignore[attr-defined]
         and isinstance(value.args[1], ast.Dict)
     ):
         raise RenderError(f"{where} is not a TypedDict call")
@@ -97,12 +107,11 @@ def _check_typed_dict(node: ast.stmt, tool: ToolModel, shapes: set[str]) -> None
         key.value if isinstance(key, ast.Constant) and type(key.value) is str else None
         for key in fields.keys
     ]
-    if keys != [field.key for field in tool.fields]:
+    if keys != [key for key, _ in definition.fields]:
         raise RenderError(f"{where}: its keys do not read back as the model's")
-    for annotation, field in zip(fields.values, tool.fields, strict=True):
-        expected = field.annotation if field.required else f"NotRequired[{field.annotation}]"
+    for annotation, (key, expected) in zip(fields.values, definition.fields, strict=True):
         if _type_shape(annotation, shapes) != _expected_shape(expected):
-            raise RenderError(f"{where}: field {field.key!r} does not read back as the model's")
+            raise RenderError(f"{where}: field {key!r} does not read back as the model's")
 
 
 TypeShape = tuple[object, ...]

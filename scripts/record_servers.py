@@ -2,7 +2,7 @@
 """Record real MCP servers' ``tools/list`` results (and some ``tools/call`` results) as fixtures.
 
 Run with the project venv's python (it uses the official ``mcp`` SDK's stdio client), after
-``tests/servers/install.sh`` has installed the pinned servers::
+``make servers`` (``tests/servers/install.sh``) has installed the pinned servers::
 
     .venv/bin/python scripts/record_servers.py                # all snapshots
     .venv/bin/python scripts/record_servers.py time git       # only these snapshots
@@ -15,6 +15,8 @@ Snapshots go to ``generated/snapshots/<name>.json``; server-everything ``tools/c
 to ``tests/fixtures/results/everything/<case>.json``. ``--check`` records as usual but only
 compares with the files on disk (exit 1 on a difference). ``--check-raw`` also captures each
 ``tools/list`` with a bare JSON-RPC client (no SDK) and requires byte-identical JSON.
+The corpus servers (``tests/corpus/``) are recorded with this module's client and ``Server``
+by ``scripts/record_corpus.py``, into ``tests/fixtures/corpus/``.
 
 The SDK client is the one ``mcp2openai fetch`` uses (``generator/live.py``): everything a server
 sends is kept as it came over the wire (the SDK is asked for the raw JSON-RPC ``result`` dict,
@@ -35,7 +37,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -49,7 +51,6 @@ from mcp2openai.servers import Stdio
 
 REPO = Path(__file__).resolve().parents[1]
 SERVERS_DIR = REPO / "tests" / "servers"
-NODE_BIN = SERVERS_DIR / "node_modules" / ".bin"
 SERVERS_VENV = REPO / ".servers" / "venv"
 SNAPSHOT_DIR = REPO / "generated" / "snapshots"
 RESULTS_DIR = REPO / "tests" / "fixtures" / "results" / "everything"
@@ -100,13 +101,24 @@ class Server:
     env: Mapping[str, str] = field(default_factory=dict)
     client: ClientKind = "basic"
     note: str = ""
+    # Where it is installed and recorded (the corpus servers of scripts/record_corpus.py differ):
+    node_dir: Path = SERVERS_DIR  # npm: <node_dir>/node_modules
+    venv: Path = SERVERS_VENV  # pypi
+    snapshot_dir: Path = SNAPSHOT_DIR
+    home: Path = HOME  # its HOME and working directory
 
     def executable(self) -> Path:
-        base = SERVERS_VENV / "bin" if self.registry == "pypi" else NODE_BIN
-        return base / self.command
+        if self.registry == "pypi":
+            return self.venv / "bin" / self.command
+        if "/" in self.command:  # a script inside a package, for bin names two packages share
+            return self.node_dir / "node_modules" / self.command
+        return self.node_dir / "node_modules" / ".bin" / self.command
 
     def transport(self) -> Stdio:
-        return Stdio(str(self.executable()), self.args, {**BASE_ENV, **self.env}, str(HOME))
+        env = {**BASE_ENV, "HOME": str(self.home), **self.env}
+        if self.registry == "npm" and "/" in self.command:
+            return Stdio("node", (str(self.executable()), *self.args), env, str(self.home))
+        return Stdio(str(self.executable()), self.args, env, str(self.home))
 
 
 SERVERS: tuple[Server, ...] = (
@@ -296,11 +308,11 @@ def pinned_versions() -> dict[tuple[str, str], str]:
 
 def installed_version(server: Server) -> str | None:
     if server.registry == "npm":
-        manifest = SERVERS_DIR / "node_modules" / server.package / "package.json"
+        manifest = server.node_dir / "node_modules" / server.package / "package.json"
         if not manifest.exists():
             return None
         return str(json.loads(manifest.read_text())["version"])
-    python = SERVERS_VENV / "bin" / "python"
+    python = server.venv / "bin" / "python"
     if not python.exists():
         return None
     out = subprocess.run(
@@ -316,20 +328,25 @@ def installed_version(server: Server) -> str | None:
     return out.stdout.strip() if out.returncode == 0 else None
 
 
-def check_pins(servers: list[Server]) -> None:
-    pins = pinned_versions()
+def check_pins(
+    servers: list[Server],
+    pin_of: Callable[[Server], str | None] | None = None,
+    install_hint: str = "make servers",
+) -> None:
+    """Table, pin file and installed version agree for every server (else RecordError)."""
+    pins = pinned_versions() if pin_of is None else {}
     problems = []
     for s in servers:
         if not NAME_RE.match(s.name):
             problems.append(f"{s.name}: snapshot name must match {NAME_RE.pattern}")
-        pin = pins.get((s.registry, s.package))
+        pin = pins.get((s.registry, s.package)) if pin_of is None else pin_of(s)
         if pin != s.version:
             problems.append(f"{s.name}: table says {s.package}=={s.version}, pin file says {pin}")
         got = installed_version(s)
         if got != s.version:
             problems.append(
                 f"{s.name}: {s.package} {got or 'is not installed'} (want {s.version});"
-                " run tests/servers/install.sh"
+                f" run {install_hint}"
             )
     if problems:
         raise RecordError("\n".join(problems))
@@ -502,6 +519,26 @@ def raw_tools_list(server: Server) -> list[dict[str, Any]]:
 # Output
 
 
+async def record_all(
+    servers: list[Server], check: bool, check_raw: bool, problems: list[str]
+) -> None:
+    """Record each server's snapshot into its snapshot_dir (or compare, with `check`)."""
+    for server in servers:
+        snapshot = await record_snapshot(server)
+        print(
+            f"{server.name}: {len(snapshot['tools'])} tools "
+            f"({server.package} {server.version}, protocol {snapshot['protocolVersion']})"
+        )
+        if check_raw:
+            raw = raw_tools_list(server)
+            if dump(raw) != dump(snapshot["tools"]):
+                problems.append(f"{server.name}: SDK capture differs from bare JSON-RPC capture")
+                print("  RAW CHECK FAILED")
+            else:
+                print("  raw JSON-RPC capture identical")
+        emit(server.snapshot_dir / f"{server.name}.json", snapshot, check, problems)
+
+
 def emit(path: Path, obj: Any, check: bool, problems: list[str]) -> None:
     text = dump(obj)
     old = path.read_text(encoding="utf-8") if path.exists() else None
@@ -533,20 +570,7 @@ async def amain(args: argparse.Namespace) -> int:
     prepare_scratch()
     problems: list[str] = []
 
-    for server in servers:
-        snapshot = await record_snapshot(server)
-        print(
-            f"{server.name}: {len(snapshot['tools'])} tools "
-            f"({server.package} {server.version}, protocol {snapshot['protocolVersion']})"
-        )
-        if args.check_raw:
-            raw = raw_tools_list(server)
-            if dump(raw) != dump(snapshot["tools"]):
-                problems.append(f"{server.name}: SDK capture differs from bare JSON-RPC capture")
-                print("  RAW CHECK FAILED")
-            else:
-                print("  raw JSON-RPC capture identical")
-        emit(SNAPSHOT_DIR / f"{server.name}.json", snapshot, args.check, problems)
+    await record_all(servers, args.check, args.check_raw, problems)
 
     if not args.names and servers == list(SERVERS):
         known = {f"{s.name}.json" for s in SERVERS}

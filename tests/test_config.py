@@ -326,7 +326,9 @@ def test_no_config_anywhere(tmp_path: Path) -> None:
 def test_build_plan_from_pyproject(tmp_path: Path) -> None:
     write(tmp_path / "pyproject.toml", PYPROJECT)
     with pytest.raises(
-        UsageError, match=r"time: snapshot .* does not exist: run `mcp2openai fetch`"
+        UsageError,
+        match=r"^snapshots/time\.json: the snapshot of server time does not exist:"
+        r" run `mcp2openai fetch time` to create it$",
     ):
         plan_build(BuildArgs(), tmp_path)
     for name, snapshot in [("time", "snapshots/time.json"), ("docs", "vendor/docs.json")]:
@@ -349,7 +351,12 @@ def test_build_plan_from_pyproject(tmp_path: Path) -> None:
         plan_build(BuildArgs(prefixes=("time=x",)), tmp_path)
 
 
-def test_build_plan_explicit_and_mcp_config(tmp_path: Path) -> None:
+def test_build_plan_explicit_and_mcp_config(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # relative snapshot paths are relative to it
+    for name in ("a", "b", *(f"s/{server}" for server in CLAUDE_DESKTOP["mcpServers"])):
+        write(tmp_path / f"{name}.json", '{"tools": []}')
     plan = plan_build(
         BuildArgs(("a=a.json", "b=b.json"), Path("m.py"), prefixes=("a=",), excludes=("b=x*",)),
         tmp_path,

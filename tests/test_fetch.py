@@ -201,7 +201,7 @@ def test_pyproject_fetch_then_build(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
     built = cli("build")
     assert built.exit_code == 0, built.output
-    assert "filtered raw/'beta'" in built.stderr
+    assert "filtered raw: 1 tool left out by include/exclude ('beta')" in built.stderr
     adapter = load_module(tmp_path / "app/mcp_tools.py")
     assert list(adapter.NAMES) == ["raw__alpha", "raw__gamma", "local"]
     assert cli("build", "--check").exit_code == 0

@@ -36,10 +36,12 @@ CASES: dict[str, tuple[list[str], str]] = {
         fixture_server("never_answers.py"),
         f'no answer to initialize within {TIMEOUT}s (timed out); stderr: "starting up..."',
     ),
+    # not MCP on stdout is skipped by default (--strict-stdio refuses it: see below), so a
+    # server that sends nothing else times out, and the line says what it wrote instead
     "garbage": (
         fixture_server("garbage.py"),
-        'does not speak MCP: wrote "Serving HTTP on 0.0.0.0 port 8000 (http://0.0.0.0:8000/)'
-        ' ..." on stdout',
+        f"no answer to initialize within {TIMEOUT}s (timed out); skipped 1 non-MCP line on stdout"
+        ' (first: "Serving HTTP on 0.0.0.0 port 8000 (http://0.0.0.0:8000/) ...")',
     ),
     "invalid": (
         fixture_server("raw_server.py", "invalid"),
@@ -94,7 +96,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
             f"command = {json.dumps(command[0])}\n"
             f"args = {json.dumps(command[1:])}\n"
             f"env = {{ MCP2OPENAI_PIDFILE = {json.dumps(str(pidfile))} }}\n"
-            + (f"timeout = {TIMEOUT}\n" if name == "hangs" else "")
+            + (f"timeout = {TIMEOUT}\n" if name in ("hangs", "garbage") else "")
         )
     table.append(
         "[tool.mcp2openai.servers.secret]\n"
@@ -222,14 +224,20 @@ def test_exits_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert wait_gone(pids(pidfile)) == []
 
 
-def test_garbage_fails_fast(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_garbage_fails_fast_with_strict_stdio(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(tmp_path)
     pidfile = tmp_path / "pids"
     env = f"MCP2OPENAI_PIDFILE={pidfile}"
     started = time.monotonic()
-    code, lines = fetch("g", "--out", "s.json", "--env", env, "--", *fixture_server("garbage.py"))
+    command = fixture_server("garbage.py")
+    code, lines = fetch("g", "--out", "s.json", "--strict-stdio", "--env", env, "--", *command)
     assert code == 2
-    assert lines[0].startswith('mcp2openai: error: g: does not speak MCP: wrote "Serving HTTP')
+    assert lines[0] == (
+        'mcp2openai: error: g: does not speak MCP: wrote "Serving HTTP on 0.0.0.0 port 8000'
+        ' (http://0.0.0.0:8000/) ..." on stdout'
+    )
     assert time.monotonic() - started < 45  # not the 60 s default timeout
     assert wait_gone(pids(pidfile)) == []
 

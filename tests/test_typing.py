@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from buildutil import GENERATED, ROOT
 
 TYPING = ROOT / "tests" / "typing"
 
 
-def mypy(*paths: str) -> subprocess.CompletedProcess[str]:
+def mypy(*paths: str, path: Path = GENERATED) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [
             sys.executable,
@@ -25,7 +26,7 @@ def mypy(*paths: str) -> subprocess.CompletedProcess[str]:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        env={"MYPYPATH": str(GENERATED), "PATH": ""},
+        env={"MYPYPATH": str(path), "PATH": ""},
     )
 
 

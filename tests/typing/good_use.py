@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import mcp_memory
 from mcp_git import GitGitLogArgs, ToolCall, arguments, tool_calls, tool_output
 
 
@@ -20,6 +21,14 @@ def describe(response: object) -> list[str]:
 
 def direct(call: ToolCall) -> GitGitLogArgs:
     return arguments(call, GitGitLogArgs)
+
+
+def entities(call: mcp_memory.ToolCall) -> list[str]:
+    """Nested objects are TypedDicts too (generator/typed.py)."""
+    args = mcp_memory.arguments(call, mcp_memory.MemoryCreateEntitiesArgs)
+    return [
+        entity["name"] + ": " + ", ".join(entity["observations"]) for entity in args["entities"]
+    ]
 
 
 def answers(response: object) -> list[dict[str, object]]:

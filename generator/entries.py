@@ -1,0 +1,150 @@
+"""What pyproject.toml and mcpServers files have in common: a server entry, its checks, errors.
+
+Every mistake is a `ConfigError` naming the file and the key (`tool.mcp2openai.servers.docs.url`,
+`mcpServers.github.type`): exit 2, one line.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from .naming import SERVER_NAME
+from .pipeline import ServerInput
+from .servers import Http, Stdio, Transport
+
+HTTP_TYPES: Final = frozenset({"http", "streamable-http", "streamableHttp", "streamable_http"})
+
+
+class ConfigError(Exception):
+    """A config file that cannot be used: one line naming the file and the key."""
+
+    def __init__(self, file: str, key: str | None, reason: str) -> None:
+        super().__init__(f"{file}: " + (f"{key}: " if key else "") + reason)
+        self.file = file
+        self.key = key
+        self.reason = reason
+
+
+@dataclass(frozen=True, slots=True)
+class ServerConfig:
+    """One configured server: how to reach it, where its snapshot lives, how to name its tools."""
+
+    name: str
+    transport: Transport | None  # None: built from its snapshot only, never fetched
+    snapshot: Path
+    prefix: str | None = None
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    key: str = ""  # where it is written, for messages: "tool.mcp2openai.servers.time"
+    timeout: float | None = None  # this server's fetch timeout, over the table's
+    file: str = ""  # the file that says how to reach it, when not the one being read
+
+    def build_input(self) -> ServerInput:
+        return ServerInput(self.name, self.snapshot, self.prefix, self.include, self.exclude)
+
+
+def select(
+    servers: tuple[ServerConfig, ...], names: tuple[str, ...], file: str
+) -> tuple[ServerConfig, ...]:
+    """The servers named (in the order given), or all of them when no name is given."""
+    if not names:
+        return servers
+    by_name = {server.name: server for server in servers}
+    unknown = [name for name in names if name not in by_name]
+    if unknown:
+        known = ", ".join(by_name)
+        raise ConfigError(file, None, f"no server named {', '.join(unknown)} (known: {known})")
+    return tuple(by_name[name] for name in dict.fromkeys(names))
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def server_transport(
+    entry: dict[str, Any], file: str, key: str, cwd: str | None
+) -> Transport | None:
+    """How to reach the server of `entry` (None: neither command nor url). A stdio server runs
+    in `cwd` (None: the current directory), which a relative `cwd` of the entry is relative to."""
+    kind = entry.get("type")
+    if kind is not None and not isinstance(kind, str):
+        raise ConfigError(file, f"{key}.type", "must be a string")
+    if kind == "sse":
+        raise ConfigError(
+            file, f"{key}.type", '"sse" (the old HTTP+SSE transport) is not supported'
+        )
+    if "command" in entry and "url" in entry:
+        raise ConfigError(file, key, 'give "command" (stdio) or "url" (HTTP), not both')
+    if "url" in entry:
+        if kind is not None and kind not in HTTP_TYPES:
+            raise ConfigError(file, f"{key}.type", f"{kind!r} does not go with url")
+        url = string(entry["url"], file, f"{key}.url")
+        if not re.match(r"(?i)(https?://|\$\{)", url):
+            raise ConfigError(file, f"{key}.url", f"{url!r} is not an http(s) URL")
+        headers = table_of(entry.get("headers", {}), file, f"{key}.headers")
+        for name in ("command", "args", "env", "cwd"):
+            if name in entry:
+                raise ConfigError(file, f"{key}.{name}", "does not go with url")
+        return Http(url, headers)
+    if "command" in entry:
+        if kind is not None and kind != "stdio":
+            raise ConfigError(file, f"{key}.type", f"{kind!r} does not go with command")
+        command = string(entry["command"], file, f"{key}.command")
+        if not command:
+            raise ConfigError(file, f"{key}.command", "must not be empty")
+        args = strings(entry.get("args", []), file, f"{key}.args")
+        env = table_of(entry.get("env", {}), file, f"{key}.env")
+        if "headers" in entry:
+            raise ConfigError(file, f"{key}.headers", "does not go with command")
+        if "cwd" in entry:
+            directory = string(entry["cwd"], file, f"{key}.cwd")
+            cwd = directory if cwd is None else str(Path(cwd) / directory)
+        return Stdio(command, args, env, cwd)
+    for name in ("args", "env", "headers"):
+        if name in entry:
+            raise ConfigError(file, f"{key}.{name}", 'needs "command" or "url"')
+    return None
+
+
+def known(table: dict[str, Any], known: frozenset[str], file: str, key: str) -> None:
+    for name in table:
+        if name not in known:
+            raise ConfigError(
+                file, f"{key}.{key_name(name)}", f"unknown key (known: {', '.join(sorted(known))})"
+            )
+
+
+def server_name(name: str, file: str, key: str) -> None:
+    if not SERVER_NAME.fullmatch(name):
+        raise ConfigError(file, key, "server name must match ^[A-Za-z][A-Za-z0-9_-]*$")
+
+
+def string(value: Any, file: str, key: str) -> str:
+    if not isinstance(value, str):
+        raise ConfigError(file, key, f"must be a string, not {kind(value)}")
+    return value
+
+
+def strings(value: Any, file: str, key: str) -> tuple[str, ...]:
+    if not isinstance(value, list):
+        raise ConfigError(file, key, f"must be a list of strings, not {kind(value)}")
+    return tuple(string(item, file, f"{key}[{index}]") for index, item in enumerate(value))
+
+
+def table_of(value: Any, file: str, key: str) -> dict[str, str]:
+    if not isinstance(value, dict):
+        raise ConfigError(file, key, f"must be a table of strings, not {kind(value)}")
+    return {name: string(item, file, f"{key}.{key_name(name)}") for name, item in value.items()}
+
+
+def key_name(name: str) -> str:
+    return name if re.fullmatch(r"[A-Za-z0-9_-]+", name) else json.dumps(name)
+
+
+def kind(value: Any) -> str:
+    names = {bool: "a boolean", int: "a number", float: "a number", str: "a string"}
+    names |= {list: "a list", dict: "a table"}
+    return names.get(type(value), type(value).__name__)

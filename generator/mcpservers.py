@@ -1,0 +1,111 @@
+"""Servers from an `mcpServers` JSON file: Claude Desktop (`claude_desktop_config.json`), Cursor
+(`.cursor/mcp.json`), Claude Code (`.mcp.json`), VS Code (`.vscode/mcp.json`, top key `servers`,
+comments and trailing commas allowed).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Final
+
+from .entries import ConfigError, ServerConfig, key_name, server_name, server_transport
+from .load import InputError, parse_json
+
+_CLOSING: Final = re.compile(r"\s*[}\]]")
+
+
+def load_mcp_servers(
+    path: Path, snapshots: Path, names: tuple[str, ...] = (), cwd: str | None = None
+) -> tuple[ServerConfig, ...]:
+    """Servers from an `mcpServers` file (also VS Code's `servers`), snapshots in `snapshots`.
+
+    Entries: `command`, `args`, `env`, `cwd` (stdio) or `url`, `headers` (Streamable HTTP);
+    `type` may say which ("stdio", "http", "streamable-http"; "sse" is refused). Entries with
+    `"disabled": true` are skipped; other keys (`autoApprove`, `timeout`, ...) are ignored. The
+    file may have `//` and `/* */` comments and trailing commas, as VS Code allows.
+
+    `names`: only these servers, in this order, and only their entries are checked: a file
+    written for an MCP client may hold servers this tool cannot use (`sse`, `${input:...}`).
+    Stdio servers run in `cwd` (None: the current directory) unless they set their own.
+    """
+    file = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ConfigError(file, None, f"cannot read: {error.strerror or error}") from None
+    try:
+        document = parse_json(data, file)
+    except InputError as error:
+        try:
+            document = parse_json(_strip_jsonc(data.decode("utf-8-sig")).encode(), file)
+        except (InputError, UnicodeDecodeError):
+            raise ConfigError(file, None, error.reason) from None
+    if not isinstance(document, dict):
+        raise ConfigError(file, None, 'expected an object with "mcpServers"')
+    for key in ("mcpServers", "servers"):
+        if key in document:
+            table, where = document[key], key
+            break
+    else:
+        nested = document.get("mcp")
+        if not (isinstance(nested, dict) and "servers" in nested):
+            raise ConfigError(file, None, 'no "mcpServers" (or "servers") object')
+        table, where = nested["servers"], "mcp.servers"
+    if not isinstance(table, dict):
+        raise ConfigError(file, where, "must be an object")
+    unknown = [name for name in names if name not in table]
+    if unknown:
+        known = ", ".join(table)
+        raise ConfigError(file, None, f"no server named {', '.join(unknown)} (known: {known})")
+    servers = []
+    for name in dict.fromkeys(names) if names else table:
+        entry = table[name]
+        key = f"{where}.{key_name(name)}"
+        server_name(name, file, key)
+        if not isinstance(entry, dict):
+            raise ConfigError(file, key, "must be an object")
+        if entry.get("disabled") is True:
+            if names:
+                raise ConfigError(file, key, 'is disabled ("disabled": true)')
+            continue
+        transport = server_transport(entry, file, key, cwd=cwd)
+        if transport is None:
+            raise ConfigError(file, key, 'needs "command" (stdio) or "url" (Streamable HTTP)')
+        servers.append(
+            ServerConfig(name, transport, snapshots / f"{name}.json", key=key, file=file)
+        )
+    if not servers:
+        raise ConfigError(file, where, "no servers configured")
+    return tuple(servers)
+
+
+def _strip_jsonc(text: str) -> str:
+    """JSON with comments and trailing commas (VS Code's JSONC) as plain JSON."""
+    return _jsonc_pass(_jsonc_pass(text, comments=True), comments=False)
+
+
+def _jsonc_pass(text: str, *, comments: bool) -> str:
+    """Drop comments (first pass) or commas before `}`/`]` (second pass), outside strings."""
+    out: list[str] = []
+    index, size = 0, len(text)
+    while index < size:
+        char = text[index]
+        if char == '"':
+            end = index + 1
+            while end < size and text[end] != '"':
+                end += 2 if text[end] == "\\" else 1
+            out.append(text[index : end + 1])
+            index = end + 1
+        elif comments and text.startswith("//", index):
+            newline = text.find("\n", index)
+            index = size if newline < 0 else newline
+        elif comments and text.startswith("/*", index):
+            close = text.find("*/", index + 2)
+            index = size if close < 0 else close + 2
+        elif not comments and char == "," and _CLOSING.match(text, index + 1):
+            index += 1
+        else:
+            out.append(char)
+            index += 1
+    return "".join(out)

@@ -1,0 +1,333 @@
+"""`mcp2openai build` as a new user meets it (issue 13), each case a real `mcp2openai` process:
+exit codes, the exact first line of each message, what is written (and what is not)."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from buildutil import import_path
+from live_support import run_cli
+
+SNAPSHOTS = Path(__file__).resolve().parent.parent / "generated" / "snapshots"
+OLD = 1_000_000_000  # an mtime long past: a rewrite would move it to now
+
+
+def snapshot(directory: Path, name: str) -> Path:
+    (directory / "mcp").mkdir(exist_ok=True)
+    return Path(shutil.copy(SNAPSHOTS / f"{name}.json", directory / "mcp" / f"{name}.json"))
+
+
+def error_line(result: object) -> str:
+    stderr: str = result.stderr  # type: ignore[attr-defined]
+    return stderr.splitlines()[0]
+
+
+# --- --include that matches nothing -----------------------------------------------------------
+
+
+def test_an_include_pattern_that_matches_nothing_is_exit_2(tmp_path: Path) -> None:
+    snapshot(tmp_path, "time")
+    args = ["build", "--server", "time=mcp/time.json", "--out", "tools.py"]
+    result = run_cli(*args, "--include", "time=get_*", "--include", "time=gett_*", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        "mcp2openai: error: server time: include pattern 'gett_*' matches none of its 2 tools\n"
+    )
+    assert not (tmp_path / "tools.py").exists()
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.mcp2openai]\nout = "tools.py"\nsnapshots = "mcp"\n'
+        '[tool.mcp2openai.servers.time]\ninclude = ["convert*", "now"]\n'
+    )
+    result = run_cli("build", cwd=tmp_path)
+    assert result.returncode == 2
+    assert error_line(result) == (
+        "mcp2openai: error: server time: include pattern 'now' matches none of its 2 tools"
+    )
+    assert run_cli(*args, "--include", "time=get_*", cwd=tmp_path).returncode == 0
+
+
+# --- missing snapshots ----------------------------------------------------------------------
+
+
+def test_a_missing_snapshot_names_the_file_and_the_fetch_command(tmp_path: Path) -> None:
+    result = run_cli("build", "--server", "time=mcp/time.json", "--out", "t.py", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        "mcp2openai: error: mcp/time.json: the snapshot of server time does not exist:"
+        " run `mcp2openai fetch time --out mcp/time.json -- COMMAND [ARGS...]` to create it\n"
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.mcp2openai]\nout = "app/tools.py"\nsnapshots = "mcp"\n'
+        '[tool.mcp2openai.servers.time]\ncommand = "uvx"\nargs = ["mcp-server-time"]\n'
+        '[tool.mcp2openai.servers.legacy]\nsnapshot = "vendor/legacy.json"\n'
+    )
+    (tmp_path / "app").mkdir()
+    result = run_cli("build", cwd=tmp_path)
+    assert result.returncode == 2
+    assert error_line(result) == (
+        "mcp2openai: error: mcp/time.json: the snapshot of server time does not exist:"
+        " run `mcp2openai fetch time` to create it"
+    )
+    snapshot(tmp_path, "time")
+    result = run_cli("build", cwd=tmp_path / "app")  # the config is found above: same paths
+    assert error_line(result) == (
+        f"mcp2openai: error: {tmp_path / 'vendor/legacy.json'}: the snapshot of server legacy"
+        f" does not exist, and {tmp_path / 'pyproject.toml'} gives no command or url to fetch"
+        " it from"
+    )
+    (tmp_path / "mcp.json").write_text('{"mcpServers": {"fs": {"command": "x"}}}')
+    result = run_cli("build", "--mcp-config", "mcp.json", "--out", "t.py", cwd=tmp_path)
+    assert error_line(result) == (
+        "mcp2openai: error: snapshots/fs.json: the snapshot of server fs does not exist:"
+        " run `mcp2openai fetch --mcp-config mcp.json fs` to create it"
+    )
+    assert not (tmp_path / "t.py").exists() and not (tmp_path / "app" / "tools.py").exists()
+
+
+# --- --out ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("out", "why"),
+    [
+        (
+            "my-tools.py",
+            "expected NAME.py, NAME of letters, digits and _, not starting with a digit",
+        ),
+        ("o.txt", "expected NAME.py, NAME of letters, digits and _, not starting with a digit"),
+        (
+            "app/1tools.py",
+            "expected NAME.py, NAME of letters, digits and _, not starting with a" " digit",
+        ),
+        ("class.py", "'class' is a keyword"),
+    ],
+)
+def test_out_must_be_an_importable_module_file(tmp_path: Path, out: str, why: str) -> None:
+    snapshot(tmp_path, "time")
+    result = run_cli("build", "--server", "time=mcp/time.json", "--out", out, cwd=tmp_path)
+    assert result.returncode == 2
+    name = Path(out).name
+    assert result.stderr == (
+        f"mcp2openai: error: --out {out}: {name!r} is not an importable module file name: {why}\n"
+    )
+    assert not (tmp_path / out).exists()
+
+
+def test_out_in_the_config_is_checked_too(tmp_path: Path) -> None:
+    snapshot(tmp_path, "time")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.mcp2openai]\nout = "mcp-tools.py"\nsnapshots = "mcp"\n'
+        "[tool.mcp2openai.servers.time]\n"
+    )
+    result = run_cli("build", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        f"mcp2openai: error: {tmp_path / 'pyproject.toml'}: tool.mcp2openai.out: 'mcp-tools.py'"
+        " is not an importable module file name: expected NAME.py, NAME of letters, digits and"
+        " _, not starting with a digit\n"
+    )
+    assert run_cli("build", "--out", "mcp_tools.py", cwd=tmp_path).returncode == 0
+
+
+# --- an unchanged module is left alone ------------------------------------------------------
+
+
+def test_an_unchanged_module_keeps_its_bytes_and_mtime(tmp_path: Path) -> None:
+    snapshot(tmp_path, "time")
+    args = ["build", "--server", "time=mcp/time.json", "--out", "app/tools.py"]
+    args += ["--report-json", "report.json"]
+    first = run_cli(*args, cwd=tmp_path)
+    assert first.returncode == 0, first.stderr
+    assert first.stderr.splitlines()[-1] == (
+        "mcp2openai: wrote app/tools.py (2 tools: 2 strict, 0 fallbacks, 0 excluded)"
+    )
+    module, report = tmp_path / "app" / "tools.py", tmp_path / "report.json"
+    files = (module, module.with_suffix(".pyi"), report)
+    for path in files:
+        os.utime(path, (OLD, OLD))
+    before = [path.read_bytes() for path in files]
+    again = run_cli(*args, cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert again.stderr.splitlines()[-1] == (
+        "mcp2openai: app/tools.py unchanged (2 tools: 2 strict, 0 fallbacks, 0 excluded)"
+    )
+    assert [path.read_bytes() for path in files] == before
+    assert [path.stat().st_mtime for path in files] == [OLD] * 3
+    # no temporary file left
+    assert sorted(path.name for path in module.parent.iterdir()) == ["tools.py", "tools.pyi"]
+    changed = run_cli(*args, "--prefix", "time=clock_", cwd=tmp_path)
+    assert changed.stderr.splitlines()[-1].startswith("mcp2openai: wrote app/tools.py")
+    assert module.stat().st_mtime > OLD
+
+
+# --- build --check prints the whole diff, or says what it left out ---------------------------
+
+
+def full_diff(path: Path, new_text: str, label: str) -> list[str]:
+    return [
+        line.rstrip("\n")
+        for line in difflib.unified_diff(
+            path.read_text().splitlines(keepends=True),
+            new_text.splitlines(keepends=True),
+            fromfile=f"{label} (on disk)",
+            tofile=f"{label} (generated)",
+        )
+    ]
+
+
+def test_check_prints_the_whole_diff(tmp_path: Path) -> None:
+    snapshot(tmp_path, "time")
+    build = ["build", "--server", "time=mcp/time.json", "-q"]
+    assert run_cli(*build, "--out", "tools.py", cwd=tmp_path).returncode == 0
+    assert run_cli(*build, "--prefix", "time=t_", "--out", "new.py", cwd=tmp_path).returncode == 0
+    result = run_cli(*build, "--prefix", "time=t_", "--out", "tools.py", "--check", cwd=tmp_path)
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    expected = [
+        *full_diff(tmp_path / "tools.py", (tmp_path / "new.py").read_text(), "tools.py"),
+        *full_diff(tmp_path / "tools.pyi", (tmp_path / "new.pyi").read_text(), "tools.pyi"),
+    ]
+    assert len(expected) > 40  # more than the old cut
+    assert lines[:-1] == expected
+    assert lines[-1] == "mcp2openai: tools.py is out of date: rebuild it without --check"
+    assert (tmp_path / "tools.py").read_text() != (tmp_path / "new.py").read_text()
+
+
+def test_check_cuts_a_long_diff_at_a_hunk_and_says_how_much_it_left_out(tmp_path: Path) -> None:
+    build, renamed = ["build", "-q"], []
+    for path in sorted(SNAPSHOTS.glob("*.json")):  # every recorded server, each renamed
+        build += ["--server", f"{path.stem}={snapshot(tmp_path, path.stem)}"]
+        renamed += ["--prefix", f"{path.stem}=x{path.stem}_"]
+    assert run_cli(*build, "--out", "tools.py", cwd=tmp_path).returncode == 0
+    assert run_cli(*build, *renamed, "--out", "new.py", cwd=tmp_path).returncode == 0
+    result = run_cli(*build, *renamed, "--out", "tools.py", "--check", cwd=tmp_path)
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    assert lines[-1] == "mcp2openai: tools.py is out of date: rebuild it without --check"
+    starts = [index for index, line in enumerate(lines) if line.startswith("--- tools.py")]
+    assert len(starts) == 2  # the module's diff, then its stub's
+    ends = [*starts[1:], len(lines) - 1]
+    for start, end, suffix in zip(starts, ends, (".py", ".pyi"), strict=True):
+        new = (tmp_path / f"new{suffix}").read_text()
+        expected = full_diff(tmp_path / f"tools{suffix}", new, f"tools{suffix}")
+        shown, note = lines[start : end - 1], lines[end - 1]
+        assert len(shown) <= 1000 < len(expected)
+        assert shown == expected[: len(shown)]
+        assert expected[len(shown)].startswith("@@ ")  # cut where a hunk starts
+        assert note == f"[... {len(expected) - len(shown)} more lines of the diff left out]"
+
+
+# --- the report -----------------------------------------------------------------------------
+
+
+def test_dropped_keywords_are_summarised_per_keyword(tmp_path: Path) -> None:
+    """notion's recorded tool list: 24 tools, 11 fallbacks, over a hundred dropped keywords."""
+    snapshot(tmp_path, "notion")
+    args = ["build", "--server", "notion=mcp/notion.json", "--out", "notion_tools.py"]
+    result = run_cli(*args, "--report-json", "report.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    report = json.loads((tmp_path / "report.json").read_text())
+    dropped: dict[str, list[str]] = {}
+    for item in report["dropped"]:
+        dropped.setdefault(item["keyword"], []).append(item["name"])
+    assert len(report["dropped"]) > 100 and len(report["fallbacks"]) == 11
+    lines = result.stderr.splitlines()
+    assert [line for line in lines if line.startswith("fallback ")] == [
+        f"fallback {f['name']}: {f['keyword']} at {f['path']}: {f['reason']}"
+        for f in report["fallbacks"]
+    ]
+    summary = [line for line in lines if line.startswith("dropped ")]
+    ranked = sorted(dropped, key=lambda keyword: (-len(dropped[keyword]), keyword))
+    assert summary == [
+        f"dropped {keyword}: {len(dropped[keyword])} times in {len(set(dropped[keyword]))} tools"
+        for keyword in ranked
+    ]
+    assert len(lines) == len(report["fallbacks"]) + len(dropped) + 1  # and the summary line
+    verbose = run_cli(*args, "-v", cwd=tmp_path)
+    detailed = [line for line in verbose.stderr.splitlines() if line.startswith("dropped ")]
+    assert detailed == [
+        f"dropped {item['name']}: {item['keyword']} at {item['path']}" for item in report["dropped"]
+    ]
+    quiet = run_cli(*args, "-q", cwd=tmp_path)
+    assert quiet.stderr.splitlines() == [
+        "mcp2openai: notion_tools.py unchanged (24 tools: 13 strict, 11 fallbacks, 0 excluded)"
+    ]
+    both = run_cli(*args, "-q", "-v", cwd=tmp_path)
+    assert both.returncode == 2
+    assert both.stderr == "mcp2openai: error: give -q or -v, not both\n"
+
+
+def test_paths_are_shown_as_the_user_wrote_them(tmp_path: Path) -> None:
+    snapshot(tmp_path, "time")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.mcp2openai]\nout = "app/mcp_tools.py"\nsnapshots = "mcp"\n'
+        "[tool.mcp2openai.servers.time]\n"
+    )
+    result = run_cli("build", cwd=tmp_path)
+    assert result.stderr.splitlines()[-1] == (
+        "mcp2openai: wrote app/mcp_tools.py (2 tools: 2 strict, 0 fallbacks, 0 excluded)"
+    )
+    result = run_cli("build", "--check", cwd=tmp_path)
+    assert result.stderr.splitlines()[-1] == (
+        "mcp2openai: app/mcp_tools.py is up to date (2 tools: 2 strict, 0 fallbacks, 0 excluded)"
+    )
+
+
+# --- [tool.mcp2openai] mcp_config -------------------------------------------------------------
+
+
+def test_mcp_config_in_pyproject(tmp_path: Path) -> None:
+    for name in ("time", "git"):
+        snapshot(tmp_path, name)
+    (tmp_path / ".cursor").mkdir()
+    (tmp_path / ".cursor" / "mcp.json").write_text(
+        json.dumps(
+            {
+                "mcpServers": {
+                    "time": {"command": "uvx", "args": ["mcp-server-time"]},
+                    "git": {"command": "uvx", "args": ["mcp-server-git"]},
+                    "old": {"type": "sse", "url": "https://legacy.example.com/sse"},
+                }
+            }
+        )
+    )
+    pyproject = tmp_path / "pyproject.toml"
+    head = '[tool.mcp2openai]\nout = "mcp_tools.py"\nmcp_config = ".cursor/mcp.json"\n'
+    head += 'snapshots = "mcp"\n'
+    pyproject.write_text(head)
+    result = run_cli("build", cwd=tmp_path)  # every server of the file: "old" cannot be read
+    assert result.returncode == 2
+    assert error_line(result) == (
+        f"mcp2openai: error: {tmp_path / '.cursor/mcp.json'}: mcpServers.old.type: \"sse\""
+        " (the old HTTP+SSE transport) is not supported"
+    )
+    pyproject.write_text(
+        head + '[tool.mcp2openai.servers.git]\ninclude = ["git_status"]\n'
+        '[tool.mcp2openai.servers.time]\nprefix = "clock_"\n'
+    )
+    result = run_cli("build", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines()[-1] == (  # git_status, and time's two tools
+        "mcp2openai: wrote mcp_tools.py (3 tools: 3 strict, 0 fallbacks, 0 excluded)"
+    )
+    names = import_path(tmp_path / "mcp_tools.py").NAMES
+    assert names == {
+        "git__git_status": ("git", "git_status"),
+        "clock_get_current_time": ("time", "get_current_time"),
+        "clock_convert_time": ("time", "convert_time"),
+    }
+    check = run_cli("build", "--check", cwd=tmp_path)
+    assert check.returncode == 0, check.stderr
+    pyproject.write_text(head + '[tool.mcp2openai.servers.git]\ncommand = "uvx"\n')
+    result = run_cli("build", cwd=tmp_path)
+    assert result.returncode == 2
+    assert error_line(result) == (
+        f"mcp2openai: error: {pyproject}: tool.mcp2openai.servers.git.command: unknown key for"
+        f" a server of mcp_config {tmp_path / '.cursor/mcp.json'} (known: exclude, include,"
+        " prefix, snapshot, timeout)"
+    )
