@@ -14,6 +14,8 @@ Prints a table, writes `bench/results/latest.json` and rewrites the README secti
 3. Calls (`bench/calls.py`): `tool_calls` per call on Chat and Responses responses with 1 and 16
    calls, as dicts and as `openai` SDK objects, against bare `json.loads` of the arguments;
    `tool_output` on a text and an image result.
+4. Tool search (`bench/search.py`), at 2,000 tools (the largest size of a quick run): time per
+   query, the first query, and what the index adds to a cold start.
 """
 
 from __future__ import annotations
@@ -35,7 +37,8 @@ from bench.builds import black_check, measure_build
 from bench.calls import measure_calls
 from bench.imports import measure_import, measure_peers, measure_runtime_compile
 from bench.inputs import ROOT, write_snapshots
-from bench.report import BUILD_TARGET_TOOLS, markdown, rewrite_readme, targets
+from bench.report import BUILD_TARGET_TOOLS, SEARCH_TOOLS, markdown, rewrite_readme, targets
+from bench.search import measure_search
 
 RESULTS = ROOT / "bench" / "results" / "latest.json"
 COLD_SIZES = (100, 2000)
@@ -91,6 +94,8 @@ def main() -> int:
         results["runtime_compile"] = measure_runtime_compile(work, plan.import_runs)
         calls_module = modules / f"adapter_{plan.sizes[1]}.py"
         results["calls"], results["outputs"] = measure_calls(calls_module)
+        search_size = SEARCH_TOOLS if SEARCH_TOOLS in plan.sizes else plan.sizes[-1]
+        results["search"] = measure_search(modules, search_size, plan.import_runs)
     results["machine"]["load_average_end"] = list(os.getloadavg())
     results["targets"] = targets(results)
     results["seconds"] = round(time.perf_counter() - started, 1)

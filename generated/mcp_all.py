@@ -64,6 +64,8 @@ if TYPE_CHECKING:
 
     _Path = tuple[str | None, ...]
     _Part = str | tuple[str, str, str]
+    _Split = Callable[[str], list[str]]
+    _Tokenizer = tuple[_Split, _Split, _Split, frozenset[str]]
 
 __all__ = [
     "NAMES",
@@ -75,6 +77,7 @@ __all__ = [
     "execute_tool_calls",
     "tool_calls",
     "tool_output",
+    "tool_search",
     "tools",
 ]
 
@@ -280,6 +283,25 @@ def tools(api: str) -> list[dict[str, object]]:
     ]
 
 
+def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]:
+    """The Responses function definitions of the tools that best match ``query``.
+
+    Best first, at most ``limit``, only tools that share a term with the query; each
+    exactly as ``tools("responses")`` gives it (a fresh dict, named by its flat exposed
+    name). The ranking is BM25 over an index the generator built: each tool's name
+    (split at ``_``, ``-`` and camelCase, and whole), server, title, description and
+    property names and descriptions. Equal scores keep the toolset's order. A query
+    with no searchable word (empty, punctuation, only words such as "the") finds
+    nothing. Raises ``TypeError`` for a ``query`` that is not a str or a ``limit``
+    that is not an int, and ``ValueError`` for a negative ``limit``.
+    """
+    import json
+
+    ranked = _ranked(query, limit)
+    texts = _definition_texts()
+    return [json.loads(texts[index]) for index in ranked]
+
+
 def tool_calls(response: object, *, api: str | None = None) -> ToolCalls:
     """The function calls in a model response: ``calls, rejected = tool_calls(...)``.
 
@@ -448,7 +470,8 @@ async def execute_tool_calls(
     other exceptions that are not ``Exception`` propagate). Returns
     ``rejected + searches + outputs`` for the API detected from ``response``:
     ``searches`` answer each client ``tool_search_call`` with a ``tool_search_output``
-    (this module has no search: the tool list is empty), ``outputs`` are in call order.
+    (the tools ``tool_search`` finds for its ``query``; none without a query string),
+    ``outputs`` are in call order.
 
     Raises ``ValueError``, before running any call, when the response holds items
     only the app can answer (``mcp_approval_request``, calls to client tools this
@@ -699,9 +722,13 @@ def _search_output(call: object) -> "dict[str, object]":
 
 
 def _search_tools(arguments: object) -> "list[dict[str, object]]":
-    # The tools a client tool search with these arguments loads: none, for a module
-    # built without search (README "Decisions": an empty list is an answer the model
-    # can act on, no answer would stall the conversation).
+    # The tools a client tool search with these arguments loads: the module's own
+    # search for a query (flat definitions, as tool_search gives them); none for any
+    # other arguments (README "Decisions": an empty list is an answer the model can act
+    # on, no answer would stall the conversation).
+    query = _get(arguments, "query") if arguments is not None else None
+    if type(query) is str:
+        return tool_search(query)
     return []
 
 
@@ -1262,6 +1289,176 @@ def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
     if expected is None or call.name != expected:
         raise ValueError(f"call {call.call_id!r} is to {call.name!r}, not {expected!r}")
     return call.arguments  # type: ignore[return-value]
+
+
+# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
+# postings, and a term's BM25 weights are computed when a query first has it. Queries
+# are split by ``_terms``, the rule the generator split the tools' text with.
+
+_BM25_K1 = 1.2
+_BM25_B = 0.75
+_STOP_WORDS = (
+    "a about above after all also an and any are as at be been before being below between"
+    " both but by can could did do does doing during each either else etc for from further"
+    " had has have having here how however if in into is it its itself just may might more"
+    " most must no nor not of off on once one only or other otherwise our out over own per"
+    " same shall should so some such than that the their them then there these they this"
+    " those through to too under until up upon us very via was we were what when where"
+    " whether which while who whom whose why will with within without would yet you your"
+)
+_search_names: "list[str] | None" = None  # exposed names, in toolset order
+_search_positions: "dict[str, int]" = {}  # exposed name -> its index
+# term -> (the tools that have it, its counts in them, its BM25 weights in them)
+_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
+_norms: "list[float]" = []  # per tool: BM25's length normalisation
+_tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
+_definition_lines: "list[str] | None" = None
+
+
+def _search(query: str, limit: int) -> list[str]:
+    """The exposed names of the tools that best match ``query``, best first."""
+    names = _search_names if _search_names is not None else _load_search()
+    return [names[index] for index in _ranked(query, limit)]
+
+
+def _ranked(query: str, limit: int) -> list[int]:
+    """The indices of the best tools for ``query``: the tool it names exactly, if any,
+    then by BM25 score, equal scores in the toolset's order."""
+    if type(query) is not str:
+        raise TypeError(f"query must be a str, not {type(query).__name__}")
+    if type(limit) is not int:
+        raise TypeError(f"limit must be an int, not {type(limit).__name__}")
+    if limit < 0:
+        raise ValueError(f"limit must be 0 or more, not {limit}")
+    if _search_names is None:
+        _load_search()
+    postings = _postings
+    scores: dict[int, float] = {}
+    for term in dict.fromkeys(_terms(query)):
+        found = postings.get(term)
+        if found is not None:
+            tools, counts, weights = found
+            if not weights:  # one assignment: threads that race write the same list
+                weights[:] = _weights(tools, counts)
+            for index, weight in zip(tools, weights, strict=True):
+                scores[index] = scores.get(index, 0.0) + weight
+    if len(scores) > limit:
+        import heapq
+
+        best = heapq.nsmallest(limit, scores.items(), key=_rank_key)
+    else:
+        best = sorted(scores.items(), key=_rank_key)
+    ranked = [index for index, _ in best]
+    exact = _search_positions.get(query.strip())
+    if exact is not None and limit:
+        ranked = [exact, *(index for index in ranked if index != exact)][:limit]
+    return ranked
+
+
+def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
+    return -item[1], item[0]
+
+
+def _weights(tools: list[int], counts: list[int]) -> list[float]:
+    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+    import math
+
+    norms, k1 = _norms, _BM25_K1
+    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    return [
+        idf * n * (k1 + 1.0) / (n + norms[i])
+        for i, n in zip(tools, counts, strict=True)
+    ]
+
+
+def _terms(text: str) -> list[str]:
+    """The search terms of ``text``: generator/search.py's ``terms``, the same rule."""
+    words, pieces, cases, stop = _tokenizer or _new_tokenizer()
+    found: list[str] = []
+    for word in words(text):
+        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        found.extend(
+            _stem(part) for part in parts if len(part) > 1 and part not in stop
+        )
+        if len(parts) > 1:
+            found.append("".join(parts))
+    return found
+
+
+def _stem(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith(("sses", "xes", "ches", "shes", "oes")):
+        return word[:-2]
+    if len(word) > 3 and word[-1] == "s" and word[-2] not in "siu":
+        return word[:-1]
+    return word
+
+
+def _new_tokenizer() -> "_Tokenizer":
+    global _tokenizer
+    import re
+
+    _tokenizer = (
+        re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
+        re.compile(r"[^\W_]+").findall,
+        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        frozenset(_STOP_WORDS.split()),
+    )
+    return _tokenizer
+
+
+def _load_search() -> list[str]:
+    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    global _search_names, _search_positions, _postings, _norms
+    import json
+
+    table: dict[str, str] = json.loads(_SEARCH)
+    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
+    lengths: list[int] = []
+    for index, line in enumerate(table.values()):
+        length = 0
+        count = 1
+        for term in line.split():
+            if ":" in term:  # "N:term" opens a group of terms counted N times
+                number, _, term = term.partition(":")
+                count = int(number)
+            length += count
+            listed = postings.get(term)
+            if listed is None:
+                postings[term] = ([index], [count], [])
+            else:
+                listed[0].append(index)
+                listed[1].append(count)
+        lengths.append(length)
+    average = max(sum(lengths), 1) / max(len(lengths), 1)
+    k1, b = _BM25_K1, _BM25_B
+    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+    _postings = postings
+    _search_positions = {name: index for index, name in enumerate(table)}
+    _search_names = list(table)
+    return _search_names
+
+
+def _definition_texts() -> list[str]:
+    """Each tool's definition as JSON text, in toolset order.
+
+    The generator writes ``_DEFINITIONS`` one definition per line, in the toolset's
+    order, as ``_SEARCH`` (docs/design.md, "Data in the module"): a search parses only
+    the definitions it returns. Text in another layout is parsed whole, once.
+    """
+    global _definition_lines
+    if _definition_lines is None:
+        lines = _DEFINITIONS.split("\n")[1:-1]
+        if len(lines) == len(_search_names or _load_search()):
+            _definition_lines = [line.removesuffix(",") for line in lines]
+        else:
+            import json
+
+            definitions: list[object] = json.loads(_DEFINITIONS)
+            _definition_lines = [json.dumps(item) for item in definitions]
+    return _definition_lines
 
 
 # The toolset's data, parsed from the JSON texts that follow the runtime on first use.
@@ -2019,4 +2216,195 @@ _DROPPED = r"""{
 "tavily__tavily_crawl":[["#/properties/max_depth","default"],["#/properties/max_breadth","default"],["#/properties/limit","default"],["#/properties/select_paths","default"],["#/properties/select_domains","default"],["#/properties/allow_external","default"],["#/properties/extract_depth","default"],["#/properties/format","default"],["#/properties/include_favicon","default"]],
 "tavily__tavily_map":[["#/properties/max_depth","default"],["#/properties/max_breadth","default"],["#/properties/limit","default"],["#/properties/select_paths","default"],["#/properties/select_domains","default"],["#/properties/allow_external","default"]],
 "tavily__tavily_research":[["#/properties/model","default"]]
+}"""
+
+_SEARCH = r"""{
+"everything__echo":"15:echo 6:everythingecho 4:back input string tool 3:message 2:everything",
+"everything__get-annotated-message":"13:message 10:annotated get 6:everythinggetannotatedmessage getannotatedmessage 5:annotation demonstrate 4:content metadata provide tool used 3:image include type 2:everything includeimage messagetype 1:different example pattern",
+"everything__get-env":"8:environment 6:env everythinggetenv get getenv 4:configuration debugging helpful mcp print return server tool variable 2:everything",
+"everything__get-resource-links":"19:resource 15:link 10:get 6:everythinggetresourcelinks getresourcelinks 5:return 4:different reference ten tool type 2:count everything 1:10 number",
+"everything__get-resource-reference":"19:resource 14:reference 10:get 6:everythinggetresourcereference getresourcereference 4:client mcp return tool used 3:id 2:everything resourceid resourcetype type 1:fetch text",
+"everything__get-structured-content":"14:content structured 10:get 6:everythinggetstructuredcontent getstructuredcontent 4:along client data output return schema tool validation 2:everything location 1:choose city",
+"everything__get-sum":"14:sum 10:get 6:everythinggetsum getsum number 4:return tool two 2:everything 1:first second",
+"everything__get-tiny-image":"14:image tiny 10:get 6:everythinggettinyimage gettinyimage 4:logo mcp return tool 2:everything",
+"everything__gzip-file-as-resource":"18:resource 17:file 10:gzip 6:everythinggzipfileasresource gzipfileasresource 5:compress data output 4:compression link return single tool type using zip 3:gzipped name 2:allowing compressed depending downloaded everything selected",
+"everything__toggle-simulated-logging":"14:logging simulated toggle 6:everythingtogglesimulatedlogging togglesimulatedlogging 4:leveled random 2:everything",
+"everything__toggle-subscriber-updates":"14:toggle update 10:subscriber 6:everythingtogglesubscriberupdates togglesubscriberupdates 4:resource simulated subscription 2:everything",
+"everything__trigger-long-running-operation":"16:operation 14:long running 10:trigger 6:everythingtriggerlongrunningoperation triggerlongrunningoperation 4:demonstrate progress tool update 3:duration step 2:everything 1:number second",
+"everything__get-roots-list":"16:root 14:list 10:get 6:everythinggetrootslist getrootslist 4:client current mcp provided tool 2:access capability demonstrate doesn even everything file protocol server though",
+"everything__trigger-elicitation-request":"14:elicitation request trigger 6:everythingtriggerelicitationrequest triggerelicitationrequest 4:server tool user 2:everything",
+"everything__trigger-url-elicitation":"27:elicitation 24:url 18:error 14:trigger 13:path 8:client user 6:everythingtriggerurlelicitation triggerurlelicitation 5:response 4:browser default direct flow request tool 3:32042 create handle id mechanism message required true",
+"everything__trigger-sampling-request":"14:request sampling trigger 6:everythingtriggersamplingrequest triggersamplingrequest 5:llm 4:server tool 3:prompt token 2:everything max maxtokens 1:generate maximum number send",
+"everything__simulate-research-query":"15:research simulate 11:query 6:everythingsimulateresearchquery operation simulateresearchquery 5:ambiguous 4:analyze deep elicitation gather information synthesize 3:clarification topic 2:based demonstrate everything mcp multiple progress stage task true",
+"fetch__fetch":"16:fetch 8:internet 7:url 6:fetchfetch 5:content 4:access extract markdown now optionally user 3:index 2:advised although date grant information know let max originally refuse tell tool",
+"filesystem__read_file":"18:file 16:read 6:deprecated filesystemreadfile readfile text 4:complete content 2:filesystem head instead line path provided return tail use 1:first last",
+"filesystem__read_text_file":"30:file 20:read 18:text 6:content filesystemreadtextfile line readtextfile 4:complete head parameter system tail use 3:first last 2:cannot detailed encoding error filesystem handle message provide various",
+"filesystem__read_media_file":"18:file 14:read 10:media 6:content filesystemreadmediafile readmediafile type 4:audio base64 block encoded image mime return returned 2:allowed directory embedded filesystem path resource work",
+"filesystem__read_multiple_files":"24:file 17:read 16:multiple 6:content filesystemreadmultiplefiles path readmultiplefiles 4:simultaneously 3:allowed directory 2:analyze compare efficient entire failed filesystem individual need operation reading reference returned stop won",
+"filesystem__write_file":"20:file 10:write 8:content new 6:existing filesystemwritefile overwrite writefile 4:completely create 2:allowed caution directory encoding filesystem handle path proper text use warning work",
+"filesystem__edit_file":"18:edit 14:file 10:text 6:editfile filesystemeditfile line 4:based make new 3:change diff git replace style 2:allowed content directory exact filesystem made return sequence showing work",
+"filesystem__create_directory":"26:directory 16:create 8:exist 6:createdirectory filesystemcreatedirectory 4:ensure new operation path 2:allowed already ensuring filesystem multiple nested perfect project required setting silently structure succeed work",
+"filesystem__list_directory":"22:directory 10:file list 6:filesystemlistdirectory listdirectory path 4:detailed get listing specified 2:allowed clearly dir distinguish essential filesystem finding prefix result specific structure tool understanding work",
+"filesystem__list_directory_with_sizes":"22:directory 15:size 10:file list 6:filesystemlistdirectorywithsizes listdirectorywithsizes path 4:detailed get including listing specified 3:sort 2:clearly dir distinguish filesystem finding prefix result structure tool understanding useful",
+"filesystem__directory_tree":"22:directory 14:tree 8:file 6:children directorytree filesystemdirectorytree 4:array get json recursive structure view 2:alway empty entry filesystem formatted include indentation name output readability space type",
+"filesystem__move_file":"16:file move 12:directory 6:destination filesystemmovefile movefile rename 4:operation source 2:across allowed different exist fail filesystem renaming simple single used work",
+"filesystem__search_files":"20:file 16:search 14:pattern 10:directory 6:filesystemsearchfiles match matching path searchfiles 4:ext recursively 2:current filesystem full glob great item like relative return style subdirectory use working",
+"filesystem__get_file_info":"16:file 10:get info 6:directory filesystemgetfileinfo getfileinfo 4:detailed metadata retrieve time 2:comprehensive creation filesystem including information last modified perfect permission return size tool type understanding",
+"filesystem__list_allowed_directories":"18:directory 16:allowed 14:list 6:access filesystemlistalloweddirectories listalloweddirectories 4:return server 2:accessible available file filesystem nested path subdirectory trying understand use",
+"firecrawl__firecrawl_scrape":"26:firecrawl 18:alexandria scrape 17:page 16:provider 15:capability option 11:url 10:content 9:return tool version 8:authenticated include max session 7:request response search use 6:age data firecrawlfirecrawlscrape firecrawlscrape",
+"firecrawl__firecrawl_map":"20:firecrawl 14:page 12:map 8:url website 6:content firecrawlfirecrawlmap firecrawlmap ls ur 4:enumerate fetching include indexed limit optional parameter query search sitemap subdomain 2:ask request use",
+"firecrawl__firecrawl_search":"34:web 32:tool 27:search 26:result 24:firecrawl 19:return 18:domain 14:data 13:option source 12:category page query 11:provider research 10:alexandria include scrape 9:developer new use 8:full 6:firecrawlfirecrawlsearch firecrawlsearch",
+"firecrawl__firecrawl_find_tools":"18:tool 16:provider 14:firecrawl 12:contract find 9:data 8:browse category discovery 7:search use 6:alexandria firecrawlfindtools firecrawlfirecrawlfindtools selected 5:capability need 4:ds query read record returned url workflow",
+"firecrawl__firecrawl_search_feedback":"26:search 18:feedback 16:firecrawl 9:content 8:entry id missing source valuable 6:cap firecrawlfirecrawlsearchfeedback firecrawlsearchfeedback record refund 4:daily least prior quality query rating schema suggestion uuid validated",
+"firecrawl__firecrawl_feedback":"26:feedback 12:firecrawl job requested 10:capability functionality issue 8:id url 6:alexandria endpoint firecrawlfeedback firecrawlfirecrawlfeedback provider rating 4:completed concise map parse provide quality scrape search submit",
+"firecrawl__firecrawl_crawl":"20:crawl 14:page 12:firecrawl option 8:data max 6:exclude firecrawlcrawl firecrawlfirecrawlcrawl full include limit path prompt return scrape site status url webhook 4:multi poll start website",
+"firecrawl__firecrawl_check_crawl_status":"16:crawl 14:firecrawl status 6:check firecrawlcheckcrawlstatus firecrawlfirecrawlcheckcrawlstatus id 4:available current existing progress result retrieve 2:job modify read start state",
+"firecrawl__firecrawl_extract":"16:firecrawl 10:extract 8:deprecated json use 6:firecrawlextract firecrawlfirecrawlextract scrape 4:compatibility entry known point prompt schema url 2:agent containing format ls multi option research source ur",
+"firecrawl__firecrawl_agent":"29:term 28:agent 24:firecrawl 23:id 22:call 20:approval 19:exchange 17:provider 16:thread 12:data research return 11:turn url 10:run 9:accept answer ls ur 8:job result use 6:firecrawlagent firecrawlfirecrawlagent",
+"firecrawl__firecrawl_agent_status":"20:firecrawl 14:agent status 10:job 8:result 6:final firecrawlagentstatus firecrawlfirecrawlagentstatus id progress 4:completed research retrieve take 2:15 30 again check contain non processing response second terminal",
+"firecrawl__firecrawl_interact":"12:firecrawl 10:code interact option page 8:browser prompt 6:firecrawlfirecrawlinteract firecrawlinteract language live run scrape session 4:click control field fill id navigate open reuse timeout url",
+"firecrawl__firecrawl_interact_stop":"14:interact stop 12:firecrawl 8:session 6:firecrawlfirecrawlinteractstop firecrawlinteractstop id scrape 4:associated live release resource 2:confirmation return scrapeid success",
+"firecrawl__firecrawl_parse":"14:file firecrawl parse 9:content pdf 8:document option upload 7:html path supported 6:call data firecrawlfirecrawlparse firecrawlparse include json max parsing schema 4:link markdown summary targeted",
+"firecrawl__firecrawl_monitor_create":"18:monitor 16:create 14:page 12:firecrawl 8:query search 6:check firecrawlfirecrawlmonitorcreate firecrawlmonitorcreate form goal schedule target webhook 4:body compare crawl email notification predecessor recurring retained scrape simple",
+"firecrawl__firecrawl_monitor_list":"16:monitor 14:list 12:firecrawl 6:firecrawlfirecrawlmonitorlist firecrawlmonitorlist pagination 4:account authenticated control optional 2:limit metadata offset page record return",
+"firecrawl__firecrawl_monitor_get":"16:monitor 12:firecrawl 10:get 6:firecrawlfirecrawlmonitorget firecrawlmonitorget id 4:configuration current including retrieve state 2:modify run",
+"firecrawl__firecrawl_monitor_update":"16:monitor 12:firecrawl 10:update 6:firecrawlfirecrawlmonitorupdate firecrawlmonitorupdate id 4:body change existing patch 2:active affect future goal judging name notification paused retention schedule scheduled status target webhook",
+"firecrawl__firecrawl_monitor_delete":"14:delete monitor 12:firecrawl 6:firecrawlfirecrawlmonitordelete firecrawlmonitordelete id 4:future permanently schedule stop 2:cannot deletion operation return status undone",
+"firecrawl__firecrawl_monitor_run":"16:monitor 12:firecrawl 10:run 6:check firecrawlfirecrawlmonitorrun firecrawlmonitorrun 4:immediate normal now outside queue schedule 2:configured id network queued return start target work",
+"firecrawl__firecrawl_monitor_checks":"16:check 14:monitor 12:firecrawl 8:list 6:firecrawlfirecrawlmonitorchecks firecrawlmonitorchecks limit status 4:bounded filtered historical optionally result 2:id metadata offset page pagination return summary",
+"firecrawl__firecrawl_monitor_check":"16:check page 14:monitor 12:firecrawl 8:return 6:firecrawlfirecrawlmonitorcheck firecrawlmonitorcheck result status tracking 4:current filtered get id level optionally retrieve 2:changed configured error goal new removed report",
+"firecrawl__firecrawl_research_search_papers":"20:paper 14:search 12:firecrawl 11:research 8:med query rxiv 7:author 6:abstract firecrawlfirecrawlresearchsearchpapers firecrawlresearchsearchpapers 5:category language natural 4:across biomedical clinical corpus indexed life literature metadata science span",
+"firecrawl__firecrawl_research_inspect_paper":"17:paper 12:firecrawl 10:inspect research 8:id 6:firecrawlfirecrawlresearchinspectpaper firecrawlresearchinspectpaper 5:canonical doi pmid 4:ar identifier metadata pmc retrieve xiv 2:abstract author category date ds return source title",
+"firecrawl__firecrawl_research_related_papers":"14:paper seed 12:firecrawl 10:related research 9:candidate 6:citation firecrawlfirecrawlresearchrelatedpapers firecrawlresearchrelatedpapers ids 4:anchor ds find first graph id intent later mode primary return ten 3:rerank 2:default",
+"firecrawl__firecrawl_research_read_paper":"19:paper 12:firecrawl 10:read research 9:passage 6:firecrawlfirecrawlresearchreadpaper firecrawlresearchreadpaper question 4:body full id relevant retrieve specific text 3:number return 2:available control indexed matching notice paperid unavailable",
+"firecrawl__firecrawl_research_search_github":"14:firecrawl 12:search 6:firecrawlfirecrawlresearchsearchgithub firecrawlresearchsearchgithub git github hub research 4:compatibility deprecated entry history point 2:code developer documentation es issue plus pull readm request returned use",
+"firecrawl__firecrawl_developer_search":"16:search 12:firecrawl 11:developer 8:documentation repository 6:firecrawldevelopersearch firecrawlfirecrawldevelopersearch 5:question 4:code es evidence external git hub index issue merged need programming public pull readm request upstream",
+"firecrawl__firecrawl_credit_usage":"32:credit 16:firecrawl period 14:usage 13:view 11:current historical 10:billing date 9:api key 6:end firecrawlcreditusage firecrawlfirecrawlcreditusage start 5:balance 4:authenticated consumption get plan remaining return team use",
+"git__git_status":"10:status 8:git 6:gitgitstatus gitstatus 4:show tree working 2:path repo repopath",
+"git__git_diff_unstaged":"8:git 6:diff gitdiffunstaged gitgitdiffunstaged unstaged 4:change directory show staged working 2:context contextlines line path repo repopath",
+"git__git_diff_staged":"10:staged 8:git 6:diff gitdiffstaged gitgitdiffstaged 4:change commit show 2:context contextlines line path repo repopath",
+"git__git_diff":"8:git 6:diff gitdiff gitgitdiff 4:branch commit difference show 2:context contextlines line path repo repopath target",
+"git__git_commit":"8:git 6:commit gitcommit gitgitcommit 4:change record repository 2:message path repo repopath",
+"git__git_add":"10:add 8:git 6:file gitadd gitgitadd 4:area content staging 2:path repo repopath",
+"git__git_reset":"8:git 6:gitgitreset gitreset reset 4:change staged unstage 2:path repo repopath",
+"git__git_log":"10:log 8:git 6:2024 commit gitgitlog gitlog timestamp 4:01 15 date show 3:end start 2:8601 accept count filtering iso max maxcount path repo repopath starttimestamp",
+"git__git_create_branch":"18:branch 10:create 8:git 6:base gitcreatebranch gitgitcreatebranch 4:new optional 2:basebranch branchname name path repo repopath",
+"git__git_checkout":"8:git 6:branch checkout gitcheckout gitgitcheckout 4:switch 2:branchname name path repo repopath",
+"git__git_show":"10:show 8:git 6:gitgitshow gitshow path revision 4:commit content directory file given 2:repo repopath",
+"git__git_branch":"17:branch 13:git 6:contain gitbranch gitgitbranch 5:list 4:commit sha 3:path 2:anything branchtype local notcontains param pass remote repo repopath specified type 1:repository",
+"github__create_or_update_file":"15:file 12:create update 6:createorupdatefile githubcreateorupdatefile repository 4:git hub single 3:branch content message owner path sha 2:github repo 1:commit name organization replaced required updating username",
+"github__search_repositories":"12:search 10:repository 6:githubsearchrepositories page searchrepositories 5:git hub 3:query 2:default github number perpage 1:100 30 max pagination result see syntax",
+"github__create_repository":"13:repository 10:create 6:createrepository githubcreaterepository 4:account git hub new 3:description name private 2:auto autoinit github init 1:initialize md readme",
+"github__get_file_contents":"11:content file get 6:getfilecontents githubgetfilecontents repository 5:directory 4:git hub 3:branch owner path 2:github repo 1:name organization username",
+"github__push_files":"13:file 12:push 6:githubpushfiles pushfiles repository 5:commit 4:git hub multiple single 3:branch message owner 2:content github path repo 1:array main master name organization username",
+"github__create_issue":"10:create issue 6:createissue githubcreateissue 4:git hub new repository 2:assignee body github label milestone owner repo title",
+"github__create_pull_request":"14:pull request 11:create 6:createpullrequest githubcreatepullrequest repository 4:git hub new 3:body draft maintainer modify name owner title 2:base branch change github head maintainercanmodify repo 1:username",
+"github__fork_repository":"12:repository 11:fork 8:organization 6:forkrepository githubforkrepository 5:account 4:git hub specified 3:owner 2:github repo 1:default name optional personal username",
+"github__create_branch":"17:branch 11:create 7:repository 6:createbranch githubcreatebranch 5:new 4:git hub 3:owner 2:default frombranch github name repo 1:optional organization source username",
+"github__list_commits":"10:commit list 6:githublistcommits listcommits 4:branch get git hub page repository 2:github owner perpage repo sha",
+"github__list_issues":"10:issue list 6:githublistissues listissues 4:filtering git hub option page repository 2:direction github label owner perpage repo since sort state",
+"github__update_issue":"12:issue 10:update 6:githubupdateissue updateissue 4:existing git hub repository 2:assignee body github issuenumber label milestone number owner repo state title",
+"github__add_issue_comment":"12:issue 10:add comment 6:addissuecomment githubaddissuecomment 4:existing 2:body github issuenumber number owner repo",
+"github__search_code":"10:code search 6:githubsearchcode searchcode 4:across git hub page repository 2:github order perpage",
+"github__search_issues":"10:issue search 6:githubsearchissues searchissues 4:across git hub page pull repository request 2:github order perpage sort",
+"github__search_users":"10:search user 6:githubsearchusers searchusers 4:git hub page 2:github order perpage sort",
+"github__get_issue":"12:issue 10:get 6:getissue githubgetissue 4:detail git hub repository specific 2:github issuenumber number owner repo",
+"github__get_pull_request":"13:pull 11:request 10:get 6:getpullrequest githubgetpullrequest 4:detail specific 3:number owner 2:github pullnumber repo repository 1:name organization username",
+"github__list_pull_requests":"11:pull request 10:list 6:filter githublistpullrequests listpullrequests page repository 4:head sort 3:base direction name owner result state 2:branch github organization perpage repo 1:return user username",
+"github__create_pull_request_review":"18:review 13:pull 11:request 10:create 7:body comment 6:createpullrequestreview githubcreatepullrequestreview path 4:line number position 3:commit file owner text 2:commitid event github id pullnumber relative repo repository",
+"github__merge_pull_request":"13:merge pull 11:request 6:commit githubmergepullrequest mergepullrequest 4:message 3:method number owner title 2:automatic commitmessage committitle github mergemethod pullnumber repo repository 1:detail extra name organization username",
+"github__get_pull_request_files":"13:pull 11:request 10:file get 6:getpullrequestfiles githubgetpullrequestfiles 4:changed list 3:number owner 2:github pullnumber repo repository 1:name organization username",
+"github__get_pull_request_status":"14:status 13:pull 11:request 10:get 6:getpullrequeststatus githubgetpullrequeststatus 4:check combined 3:number owner 2:github pullnumber repo repository 1:name organization username",
+"github__update_pull_request_branch":"14:branch pull 12:request 10:update 6:githubupdatepullrequestbranch updatepullrequestbranch 4:base change latest 3:expected head number owner sha 2:expectedheadsha github pullnumber repo repository 1:name organization ref username",
+"github__get_pull_request_comments":"13:pull 11:request 10:comment get 6:getpullrequestcomments githubgetpullrequestcomments 4:review 3:number owner 2:github pullnumber repo repository 1:name organization username",
+"github__get_pull_request_reviews":"13:pull 11:request 10:get review 6:getpullrequestreviews githubgetpullrequestreviews 3:number owner 2:github pullnumber repo repository 1:name organization username",
+"kubernetes__cleanup":"10:cleanup 6:kubernetescleanup 4:managed resource 2:kubernete",
+"kubernetes__kubectl_get":"16:resource 11:get 10:namespace 8:name type 7:kubernete 6:kubectl kubectlget kuberneteskubectlget list selector 4:field optionally 3:context event label output sort 2:allnamespaces filter labelselector optional pod resourcetype",
+"kubernetes__kubectl_describe":"13:describe resource 10:namespace 7:kubernete name type 6:kubectl kubectldescribe kuberneteskubectldescribe 4:optionally 3:context 2:allnamespaces resourcetype 1:across command default deployment kubeconfig null optional pod service true use",
+"kubernetes__kubectl_apply":"12:apply 9:manifest 7:kubernete 6:file kubectl kubectlapply kuberneteskubectlapply yaml 4:string 3:context filename namespace run use 2:dry dryrun force optional path resource server true 1:machine read",
+"kubernetes__kubectl_delete":"18:resource 16:delete 8:manifest 7:kubernete label name type 6:file kubectl kubectldelete kuberneteskubectldelete namespace 3:context optional period second selector 2:filename labelselector path resourcetype server use yaml",
+"kubernetes__kubectl_create":"18:file 17:create 14:resource 11:content 9:type 8:using 7:kubernete path server 6:kubectl kubectlcreate kuberneteskubectlcreate port secret 5:configmap key run service use 4:method name subcommand validate various",
+"kubernetes__kubectl_logs":"17:log 9:resource 7:kubernete 6:kubectl kubectllogs kuberneteskubectllogs since 5:container get pod 4:deployment job like name time 3:context follow label namespace selector show timestamp type 2:resourcetype",
+"kubernetes__kubectl_scale":"13:scale 7:kubernete 6:deployment kubectl kubectlscale kuberneteskubectlscale 3:context name namespace replica resource type 2:resourcetype 1:command default kubeconfig null number optional replicaset statefulset use",
+"kubernetes__kubectl_patch":"32:patch 9:json resource 8:merge 6:data kubectl kubectlpatch kuberneteskubectlpatch type 4:field strategic update using 3:context file kubernete name namespace run 2:patchdata patchfile patchtype path resourcetype",
+"kubernetes__kubectl_rollout":"13:rollout 8:resource 6:kubectl kubectlrollout kuberneteskubectlrollout revision 5:manage subcommand 4:daemonset deployment statefulset 3:command context kubernete name namespace type watch 2:resourcetype sub time timeout torevision 1:execute",
+"kubernetes__kubectl_context":"20:context 9:current 7:set 6:kubectl kubectlcontext kubernete kuberneteskubectlcontext 5:get list 4:manage operation 3:detailed name output 2:show showcurrent 1:active currently highlight include information listing perform required",
+"kubernetes__kubectl_reconnect":"10:reconnect 8:api 6:kubectl kubectlreconnect kubernete kuberneteskubectlreconnect 4:client recreating server upgrade 2:cluster control dns eks en force fresh new plane ps resolution rotate tcp use",
+"kubernetes__explain_resource":"13:resource 7:field 6:explain explainresource kubernete kubernetesexplainresource 4:documentation get 3:api context output version 2:apiversion plaintext pod recursive use 1:app container name path print spec v1",
+"kubernetes__install_helm_chart":"16:chart 14:helm 11:install 9:value 7:template 6:installhelmchart kubernetesinstallhelmchart namespace 5:use 4:based installation name path standard support 3:context create file kubernete 2:default optional repo server valuesfile",
+"kubernetes__upgrade_helm_chart":"16:chart 12:helm 11:upgrade 9:value 6:kubernetesupgradehelmchart upgradehelmchart 5:release 4:existing name path 3:context file kubernete namespace 2:default optional repo server use valuesfile 1:command directory kubeconfig null",
+"kubernetes__uninstall_helm_chart":"11:helm uninstall 10:chart 6:kubernetesuninstallhelmchart uninstallhelmchart 5:release 3:context kubernete name namespace 1:command default kubeconfig null optional use",
+"kubernetes__node_management":"15:drain node operation 6:kubernete kubernetesnodemanagement management nodemanagement 5:cordon set uncordon 4:manage period 3:data delete force grace ignore local name pod 2:even managed nodename required",
+"kubernetes__port_forward":"22:port 14:forward 8:resource 6:kubernete kubernetesportforward local portforward 2:localport name namespace resourcename resourcetype target targetport type",
+"kubernetes__stop_port_forward":"14:forward port stop 6:kubernetesstopportforward stopportforward 4:process 2:id kubernete",
+"kubernetes__exec_in_pod":"13:command 12:pod 8:container execute 7:kubernete 6:exec execinpod kubernetesexecinpod 5:element 4:array name output return 3:argument context executable first namespace remaining security shell string timeout 2:directly",
+"kubernetes__list_api_resources":"13:api 11:list resource 6:kuberneteslistapiresources listapiresources 4:available cluster 3:context group namespaced output verb 2:apigroup filter kubernete 1:command default format kubeconfig null optional show true use",
+"kubernetes__kubectl_generic":"13:command 11:kubectl 7:flag 6:generic kubectlgeneric kuberneteskubectlgeneric namespace 5:argument execute 4:provided resource 3:context format kubernete name output subcommand type 2:allnamespaces arg outputformat resourcetype rollout sub",
+"kubernetes__ping":"6:kubernetesping ping 4:alive connection counterpart responsive still verify 2:kubernete",
+"memory__create_entities":"21:entity 14:create 6:createentities memorycreateentities 4:graph knowledge multiple new 3:name observation type 2:entitytype memory 1:array associated content",
+"memory__create_relations":"23:relation 14:create 6:createrelations entity memorycreaterelations 4:graph knowledge multiple new 3:type 2:active memory name relationtype voice 1:end start",
+"memory__add_observations":"18:observation 16:add 7:entity 6:addobservations memoryaddobservations 4:existing graph knowledge new 3:content name 2:entityname memory 1:array",
+"memory__delete_entities":"17:entity 15:delete 6:deleteentities memorydeleteentities 4:associated graph knowledge multiple relation 3:name 2:entitynames memory 1:array",
+"memory__delete_observations":"18:observation 15:delete 7:entity 6:deleteobservations memorydeleteobservations 4:graph knowledge specific 3:name 2:deletion entityname memory 1:array containing",
+"memory__delete_relations":"22:relation 15:delete 6:deleterelations memorydeleterelations 4:graph knowledge multiple 3:type 2:entity memory name relationtype 1:array end start",
+"memory__read_graph":"14:graph read 6:memoryreadgraph readgraph 4:entire knowledge 2:memory",
+"memory__search_nodes":"15:search 14:node 7:query 6:memorysearchnodes searchnodes 4:based graph knowledge 2:memory 1:against content entity match name observation type",
+"memory__open_nodes":"14:node open 7:name 6:memoryopennodes opennodes 4:graph knowledge specific 2:memory 1:array entity retrieve",
+"notion__API-get-user":"16:user 10:get 6:api apigetuser notion notionapigetuser 4:400 error response retrieve 2:id userid",
+"notion__API-get-users":"14:user 10:get 6:api apigetusers notion notionapigetusers 5:list response 4:400 error page 3:cursor 2:endpoint pagesize result return size start startcursor supplied 1:first number provided starting",
+"notion__API-get-self":"10:get self 6:api apigetself notion notionapigetself 4:bot error response retrieve token user 2:400 bad request",
+"notion__API-post-search":"14:search 12:type 10:post 9:filter page 8:value 7:api notion object property response text 6:apipostsearch notionapipostsearch 5:direction include title 4:cursor error id possible rich richtext sort",
+"notion__API-get-block-children":"18:block 14:children 10:get 6:api apigetblockchildren notion notionapigetblockchildren 5:response 4:error page retrieve 3:cursor 2:400 bad blockid endpoint id request result return size start startcursor supplied",
+"notion__API-patch-block-children":"23:block 16:children 10:patch 8:id type 6:api apipatchblockchildren notion notionapipatchblockchildren text 5:append 4:error page response rich richtext 3:content ref 2:400 bad blockid database pageid request",
+"notion__API-retrieve-a-block":"17:block 14:retrieve 7:notion 6:api apiretrieveablock notionapiretrieveablock 4:error response 2:400 bad blockid id request 1:identifier",
+"notion__API-update-a-block":"19:block 14:update 10:type 7:notion 6:api apiupdateablock id notionapiupdateablock text 4:error response rich richtext 2:400 archive archived bad blockid database databaseid page pageid request set",
+"notion__API-delete-a-block":"17:block 14:delete 7:notion 6:api apideleteablock notionapideleteablock 4:error response 2:400 bad blockid id request 1:identifier",
+"notion__API-retrieve-a-page":"21:page 15:retrieve 8:property 7:notion 6:api apiretrieveapage notionapiretrieveapage 5:response 4:error filter 3:id value 2:400 bad filterproperties pageid request 1:associated ds identifier limit list param use",
+"notion__API-patch-page":"19:page 10:patch type 8:property 7:notion 6:api apipatchpage id notionapipatchpage text 4:error pageid response rich richtext update 2:400 archived bad block intrash request set trash",
+"notion__API-post-page":"19:page 10:notion post 8:type 7:object 6:api apipostpage notionapipostpage text 4:com create developer error file http id property reference response rich richtext 3:content icon new",
+"notion__API-retrieve-a-page-property":"22:page 21:property 14:retrieve 8:notion 6:api apiretrieveapageproperty notionapiretrieveapageproperty 5:item 4:error id response 3:size 2:400 bad cursor identifier pageid pagesize paginated propertyid request start startcursor 1:http",
+"notion__API-retrieve-a-comment":"14:comment retrieve 7:notion 6:api apiretrieveacomment notionapiretrieveacomment 5:page response 4:error 3:block cursor 2:400 bad blockid endpoint id pagesize request result return size start startcursor supplied",
+"notion__API-create-a-comment":"15:comment 14:create 10:text 8:type 7:id 6:api apicreateacomment notion notionapicreateacomment rich richtext 5:content page 4:error pageid response 2:400 bad database databaseid direction parent property request",
+"notion__API-query-data-source":"17:data source 14:query 8:type 7:notion 6:api apiquerydatasource id notionapiquerydatasource text 5:page property response 4:error filter rich richtext 3:database list 2:400 bad datasourceid filterproperties request",
+"notion__API-retrieve-a-data-source":"17:data source 14:retrieve 7:notion 6:api apiretrieveadatasource notionapiretrieveadatasource 4:error response 2:400 bad datasourceid id request 1:identifier",
+"notion__API-update-a-data-source":"17:data source 14:update 8:type 7:notion 6:api apiupdateadatasource id notionapiupdateadatasource text 4:error property response rich richtext 2:400 bad database datasourceid description page pageid request title",
+"notion__API-create-a-data-source":"14:create data source 8:type 6:api apicreateadatasource notion notionapicreateadatasource text 4:error id property response rich richtext 2:400 bad database databaseid page pageid parent request title",
+"notion__API-list-data-source-templates":"17:data source 14:list template 7:notion 6:api apilistdatasourcetemplates notionapilistdatasourcetemplates 4:error response 2:400 bad cursor datasourceid id page pagesize request size start startcursor 1:identifier",
+"notion__API-retrieve-a-database":"17:database 14:retrieve 7:notion 6:api apiretrieveadatabase notionapiretrieveadatabase 4:error response 2:400 bad databaseid id request 1:identifier",
+"notion__API-move-page":"19:page 14:move 8:type 7:notion 6:api apimovepage id notionapimovepage text 4:error pageid response rich richtext 2:400 bad bulleted database databaseid direction paragraph parent property request",
+"notion__API-retrieve-page-markdown":"21:page 15:markdown 14:retrieve 7:notion 6:api apiretrievepagemarkdown notionapiretrievepagemarkdown 4:error integration response transcript 3:include read update 2:400 403 404 bad capability content found lack request required",
+"notion__API-update-page-markdown":"37:content 29:page 22:update 20:markdown 12:replace text type 8:range 7:new notion str 6:allow allowdeletingcontent api apiupdatepagemarkdown deleting id insert notionapiupdatepagemarkdown 5:database 4:error integration pageid response",
+"playwright__browser_close":"14:close 10:browser 6:browserclose playwrightbrowserclose 4:page 2:playwright",
+"playwright__browser_resize":"16:browser 14:resize 10:window 6:browserresize playwrightbrowserresize 3:height width 2:playwright",
+"playwright__browser_console_messages":"19:message 17:console 6:browser browserconsolemessages playwrightbrowserconsolemessages return 5:level 4:get 2:default file filename name playwright since 1:beginning false include info last navigation relative save session severe",
+"playwright__browser_handle_dialog":"16:dialog 14:handle 6:browser browserhandledialog playwrightbrowserhandledialog 4:prompt 3:accept text 2:playwright prompttext 1:case",
+"playwright__browser_emulate_media":"21:media 18:emulate 12:feature 10:color 7:scheme 6:browser browseremulatemedia playwrightbrowseremulatemedia 5:css page 4:dark example light switch 3:contrast forced motion prefer reduced 2:left omitted parameter playwright unchanged",
+"playwright__browser_evaluate":"14:evaluate 12:element 8:java script 6:browser browserevaluate playwrightbrowserevaluate 5:page 4:expression 3:target 2:code file filename function name playwright provided result 1:description human obtain permission readable used",
+"playwright__browser_file_upload":"18:file 15:upload 6:browser browserfileupload playwrightbrowserfileupload 5:multiple 3:path 2:playwright 1:absolute cancelled chooser omitted single",
+"playwright__browser_drop":"16:drop 15:element 13:data 9:file onto 6:browser browserdrop playwrightbrowserdrop 5:mime page path 4:dragged outside typed 3:target 2:least playwright provided text 1:description human obtain readable used",
+"playwright__browser_find":"14:snapshot 10:find page 9:text 8:search 6:browser browserfind playwrightbrowserfind 5:expression regular 4:accessibility current regex 3:case matching root 2:context few like line node playwright return surrounding",
+"playwright__browser_fill_form":"16:fill 14:form 12:field 6:browser browserfillform element playwrightbrowserfillform 5:value 4:multiple 3:name target type 2:human playwright readable 1:description exact interact obtain page permission reference snapshot used",
+"playwright__browser_press_key":"17:key 15:press 6:browser browserpresskey playwrightbrowserpresskey 4:keyboard 2:playwright 1:arrow character generate left name",
+"playwright__browser_type":"16:type 13:text 11:element 6:browser browsertype playwrightbrowsertype 4:editable 3:submit target 2:page playwright slowly 1:description exact human interact obtain permission readable reference selector snapshot unique used",
+"playwright__browser_navigate":"15:navigate 11:url 6:browser browsernavigate playwrightbrowsernavigate 2:playwright",
+"playwright__browser_navigate_back":"14:back 8:go 6:browser browsernavigateback navigate playwrightbrowsernavigateback 4:history page previous 2:playwright",
+"playwright__browser_network_requests":"19:request 17:network 8:browser list 6:browsernetworkrequests playwrightbrowsernetworkrequests 5:return 4:loading numbered page since 3:static 2:detail file filename filter full get name number playwright use 1:include successful",
+"playwright__browser_network_request":"19:request 17:network 11:part 9:browser detail 8:single 6:browsernetworkrequest playwrightbrowsernetworkrequest return 5:full 4:body header set show 3:index 2:file filename name number playwright use 1:based omit printed",
+"playwright__browser_run_code_unsafe":"20:code 14:run 13:playwright 12:unsafe 6:browser browserruncodeunsafe playwrightbrowserruncodeunsafe 5:page 4:snippet 3:execute filename java script 2:arbitrary await equivalent file name process rce server 1:containing function invoked",
+"playwright__browser_take_screenshot":"23:screenshot 15:take 9:page 8:browser 7:element 6:browsertakescreenshot playwrightbrowsertakescreenshot 4:action current device 3:css filename full pixel scale snapshot target 2:based image perform playwright type use used",
+"playwright__browser_snapshot":"18:snapshot 9:page 6:browser browsersnapshot playwrightbrowsersnapshot 4:accessibility better box capture current element screenshot 3:depth target 2:bounding file filename playwright relative 1:exact reference save selector unique",
+"playwright__browser_click":"19:click 6:browser browserclick element playwrightbrowserclick 5:page perform 4:web 3:button double modifier target 2:doubleclick playwright 1:description exact human interact obtain permission readable reference snapshot used",
+"playwright__browser_drag":"16:element 14:drag 7:target 6:browser browserdrag playwrightbrowserdrag 4:drop end mouse perform start two 2:description exact human interact obtain permission playwright readable reference startelement starttarget used",
+"playwright__browser_hover":"14:hover 10:element 6:browser browserhover playwrightbrowserhover 5:page 4:mouse 3:target 2:playwright 1:description exact human interact obtain permission readable reference selector snapshot unique used",
+"playwright__browser_select_option":"15:select 14:option 6:browser browserselectoption element playwrightbrowserselectoption 5:dropdown value 3:target 2:playwright 1:array description exact human interact obtain page permission readable reference selector snapshot unique used",
+"playwright__browser_tabs":"17:tab 10:browser 6:browsertabs close playwrightbrowsertabs 5:select 4:create list manage 3:index url 2:action new playwright used 1:closed current navigate omitted operation perform",
+"playwright__browser_wait_for":"17:wait 10:text 7:time 6:browser browserwaitfor playwrightbrowserwaitfor 5:disappear 4:appear pass specified 2:gone playwright textgone 1:30 second",
+"sequential_thinking__sequentialthinking":"74:thought 19:needed 18:step thinking 15:branch previous revise 14:need 12:current hypothesis number problem 10:revision 9:total 8:end question sequentialthinking solution tool 6:down even process sequential sequentialthinkingsequentialthinking",
+"tavily__tavily_search":"24:search 16:include 12:result 9:domain tavily 7:date topic 6:country image query return tavilysearch tavilytavilysearch 5:current list 4:exclude information web 3:depth description end range start time",
+"tavily__tavily_extract":"13:extract 9:content 8:tavily 6:include ls tavilyextract tavilytavilyextract ur 5:format 3:favicon image page query 2:depth extractdepth includefavicon includeimages markdown raw return text url 1:list use",
+"tavily__tavily_crawl":"12:crawl 9:url 8:tavily 7:depth 6:max tavilycrawl tavilytavilycrawl 5:content page select 4:breadth crawler extract format instruction return starting website 3:domain external include link path pattern",
+"tavily__tavily_map":"10:map 8:tavily 6:max tavilymap tavilytavilymap url 5:select 4:structure website 3:base crawler depth domain external instruction link ls path pattern return ur 2:found list starting",
+"tavily__tavily_research":"14:research 8:tavily 6:question tavilyresearch tavilytavilyresearch 5:comprehensive task 4:given perform topic 3:model 2:answer based complete detailed gather information multiple need response return source tool use",
+"time__get_current_time":"12:time 10:current get 9:timezone 6:getcurrenttime timegetcurrenttime 4:specific 1:america europe iana local london name new provided use user utc york",
+"time__convert_time":"15:time 14:timezone 11:convert 6:converttime timeconverttime 4:source target 2:america iana local name provided sourcetimezone targettimezone use user utc 1:24 europe format hour london new york"
 }"""

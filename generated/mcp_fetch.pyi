@@ -9,6 +9,8 @@ from typing import TypeGuard, TypeVar
 _T = TypeVar("_T")
 _Path = tuple[str | None, ...]
 _Part = str | tuple[str, str, str]
+_Split = Callable[[str], list[str]]
+_Tokenizer = tuple[_Split, _Split, _Split, frozenset[str]]
 __all__ = [
     "NAMES",
     "REPORT",
@@ -19,6 +21,7 @@ __all__ = [
     "execute_tool_calls",
     "tool_calls",
     "tool_output",
+    "tool_search",
     "tools",
 ]
 NAMES: dict[str, tuple[str, str]]
@@ -74,6 +77,7 @@ class Report:
     def as_dict(self) -> dict[str, object]: ...
 
 def tools(api: str) -> list[dict[str, object]]: ...
+def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]: ...
 def tool_calls(response: object, *, api: str | None = None) -> ToolCalls: ...
 async def execute_tool_calls(
     response: object,

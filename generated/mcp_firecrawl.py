@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 
     _Path = tuple[str | None, ...]
     _Part = str | tuple[str, str, str]
+    _Split = Callable[[str], list[str]]
+    _Tokenizer = tuple[_Split, _Split, _Split, frozenset[str]]
 
 __all__ = [
     "NAMES",
@@ -47,6 +49,7 @@ __all__ = [
     "execute_tool_calls",
     "tool_calls",
     "tool_output",
+    "tool_search",
     "tools",
 ]
 
@@ -252,6 +255,25 @@ def tools(api: str) -> list[dict[str, object]]:
     ]
 
 
+def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]:
+    """The Responses function definitions of the tools that best match ``query``.
+
+    Best first, at most ``limit``, only tools that share a term with the query; each
+    exactly as ``tools("responses")`` gives it (a fresh dict, named by its flat exposed
+    name). The ranking is BM25 over an index the generator built: each tool's name
+    (split at ``_``, ``-`` and camelCase, and whole), server, title, description and
+    property names and descriptions. Equal scores keep the toolset's order. A query
+    with no searchable word (empty, punctuation, only words such as "the") finds
+    nothing. Raises ``TypeError`` for a ``query`` that is not a str or a ``limit``
+    that is not an int, and ``ValueError`` for a negative ``limit``.
+    """
+    import json
+
+    ranked = _ranked(query, limit)
+    texts = _definition_texts()
+    return [json.loads(texts[index]) for index in ranked]
+
+
 def tool_calls(response: object, *, api: str | None = None) -> ToolCalls:
     """The function calls in a model response: ``calls, rejected = tool_calls(...)``.
 
@@ -420,7 +442,8 @@ async def execute_tool_calls(
     other exceptions that are not ``Exception`` propagate). Returns
     ``rejected + searches + outputs`` for the API detected from ``response``:
     ``searches`` answer each client ``tool_search_call`` with a ``tool_search_output``
-    (this module has no search: the tool list is empty), ``outputs`` are in call order.
+    (the tools ``tool_search`` finds for its ``query``; none without a query string),
+    ``outputs`` are in call order.
 
     Raises ``ValueError``, before running any call, when the response holds items
     only the app can answer (``mcp_approval_request``, calls to client tools this
@@ -671,9 +694,13 @@ def _search_output(call: object) -> "dict[str, object]":
 
 
 def _search_tools(arguments: object) -> "list[dict[str, object]]":
-    # The tools a client tool search with these arguments loads: none, for a module
-    # built without search (README "Decisions": an empty list is an answer the model
-    # can act on, no answer would stall the conversation).
+    # The tools a client tool search with these arguments loads: the module's own
+    # search for a query (flat definitions, as tool_search gives them); none for any
+    # other arguments (README "Decisions": an empty list is an answer the model can act
+    # on, no answer would stall the conversation).
+    query = _get(arguments, "query") if arguments is not None else None
+    if type(query) is str:
+        return tool_search(query)
     return []
 
 
@@ -1236,6 +1263,176 @@ def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
     return call.arguments  # type: ignore[return-value]
 
 
+# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
+# postings, and a term's BM25 weights are computed when a query first has it. Queries
+# are split by ``_terms``, the rule the generator split the tools' text with.
+
+_BM25_K1 = 1.2
+_BM25_B = 0.75
+_STOP_WORDS = (
+    "a about above after all also an and any are as at be been before being below between"
+    " both but by can could did do does doing during each either else etc for from further"
+    " had has have having here how however if in into is it its itself just may might more"
+    " most must no nor not of off on once one only or other otherwise our out over own per"
+    " same shall should so some such than that the their them then there these they this"
+    " those through to too under until up upon us very via was we were what when where"
+    " whether which while who whom whose why will with within without would yet you your"
+)
+_search_names: "list[str] | None" = None  # exposed names, in toolset order
+_search_positions: "dict[str, int]" = {}  # exposed name -> its index
+# term -> (the tools that have it, its counts in them, its BM25 weights in them)
+_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
+_norms: "list[float]" = []  # per tool: BM25's length normalisation
+_tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
+_definition_lines: "list[str] | None" = None
+
+
+def _search(query: str, limit: int) -> list[str]:
+    """The exposed names of the tools that best match ``query``, best first."""
+    names = _search_names if _search_names is not None else _load_search()
+    return [names[index] for index in _ranked(query, limit)]
+
+
+def _ranked(query: str, limit: int) -> list[int]:
+    """The indices of the best tools for ``query``: the tool it names exactly, if any,
+    then by BM25 score, equal scores in the toolset's order."""
+    if type(query) is not str:
+        raise TypeError(f"query must be a str, not {type(query).__name__}")
+    if type(limit) is not int:
+        raise TypeError(f"limit must be an int, not {type(limit).__name__}")
+    if limit < 0:
+        raise ValueError(f"limit must be 0 or more, not {limit}")
+    if _search_names is None:
+        _load_search()
+    postings = _postings
+    scores: dict[int, float] = {}
+    for term in dict.fromkeys(_terms(query)):
+        found = postings.get(term)
+        if found is not None:
+            tools, counts, weights = found
+            if not weights:  # one assignment: threads that race write the same list
+                weights[:] = _weights(tools, counts)
+            for index, weight in zip(tools, weights, strict=True):
+                scores[index] = scores.get(index, 0.0) + weight
+    if len(scores) > limit:
+        import heapq
+
+        best = heapq.nsmallest(limit, scores.items(), key=_rank_key)
+    else:
+        best = sorted(scores.items(), key=_rank_key)
+    ranked = [index for index, _ in best]
+    exact = _search_positions.get(query.strip())
+    if exact is not None and limit:
+        ranked = [exact, *(index for index in ranked if index != exact)][:limit]
+    return ranked
+
+
+def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
+    return -item[1], item[0]
+
+
+def _weights(tools: list[int], counts: list[int]) -> list[float]:
+    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+    import math
+
+    norms, k1 = _norms, _BM25_K1
+    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    return [
+        idf * n * (k1 + 1.0) / (n + norms[i])
+        for i, n in zip(tools, counts, strict=True)
+    ]
+
+
+def _terms(text: str) -> list[str]:
+    """The search terms of ``text``: generator/search.py's ``terms``, the same rule."""
+    words, pieces, cases, stop = _tokenizer or _new_tokenizer()
+    found: list[str] = []
+    for word in words(text):
+        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        found.extend(
+            _stem(part) for part in parts if len(part) > 1 and part not in stop
+        )
+        if len(parts) > 1:
+            found.append("".join(parts))
+    return found
+
+
+def _stem(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith(("sses", "xes", "ches", "shes", "oes")):
+        return word[:-2]
+    if len(word) > 3 and word[-1] == "s" and word[-2] not in "siu":
+        return word[:-1]
+    return word
+
+
+def _new_tokenizer() -> "_Tokenizer":
+    global _tokenizer
+    import re
+
+    _tokenizer = (
+        re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
+        re.compile(r"[^\W_]+").findall,
+        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        frozenset(_STOP_WORDS.split()),
+    )
+    return _tokenizer
+
+
+def _load_search() -> list[str]:
+    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    global _search_names, _search_positions, _postings, _norms
+    import json
+
+    table: dict[str, str] = json.loads(_SEARCH)
+    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
+    lengths: list[int] = []
+    for index, line in enumerate(table.values()):
+        length = 0
+        count = 1
+        for term in line.split():
+            if ":" in term:  # "N:term" opens a group of terms counted N times
+                number, _, term = term.partition(":")
+                count = int(number)
+            length += count
+            listed = postings.get(term)
+            if listed is None:
+                postings[term] = ([index], [count], [])
+            else:
+                listed[0].append(index)
+                listed[1].append(count)
+        lengths.append(length)
+    average = max(sum(lengths), 1) / max(len(lengths), 1)
+    k1, b = _BM25_K1, _BM25_B
+    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+    _postings = postings
+    _search_positions = {name: index for index, name in enumerate(table)}
+    _search_names = list(table)
+    return _search_names
+
+
+def _definition_texts() -> list[str]:
+    """Each tool's definition as JSON text, in toolset order.
+
+    The generator writes ``_DEFINITIONS`` one definition per line, in the toolset's
+    order, as ``_SEARCH`` (docs/design.md, "Data in the module"): a search parses only
+    the definitions it returns. Text in another layout is parsed whole, once.
+    """
+    global _definition_lines
+    if _definition_lines is None:
+        lines = _DEFINITIONS.split("\n")[1:-1]
+        if len(lines) == len(_search_names or _load_search()):
+            _definition_lines = [line.removesuffix(",") for line in lines]
+        else:
+            import json
+
+            definitions: list[object] = json.loads(_DEFINITIONS)
+            _definition_lines = [json.dumps(item) for item in definitions]
+    return _definition_lines
+
+
 # The toolset's data, parsed from the JSON texts that follow the runtime on first use.
 
 _names: "dict[str, tuple[str, str]] | None" = None
@@ -1432,4 +1629,36 @@ _DROPPED = r"""{
 "firecrawl__firecrawl_research_search_github":[["#/properties/query","minLength"],["#","$schema"]],
 "firecrawl__firecrawl_developer_search":[["#/properties/query","minLength"],["#","$schema"]],
 "firecrawl__firecrawl_credit_usage":[["#","$schema"]]
+}"""
+
+_SEARCH = r"""{
+"firecrawl__firecrawl_scrape":"26:firecrawl 18:alexandria scrape 17:page 16:provider 15:capability option 11:url 10:content 9:return tool version 8:authenticated include max session 7:request response search use 6:age data firecrawlfirecrawlscrape firecrawlscrape",
+"firecrawl__firecrawl_map":"20:firecrawl 14:page 12:map 8:url website 6:content firecrawlfirecrawlmap firecrawlmap ls ur 4:enumerate fetching include indexed limit optional parameter query search sitemap subdomain 2:ask request use",
+"firecrawl__firecrawl_search":"34:web 32:tool 27:search 26:result 24:firecrawl 19:return 18:domain 14:data 13:option source 12:category page query 11:provider research 10:alexandria include scrape 9:developer new use 8:full 6:firecrawlfirecrawlsearch firecrawlsearch",
+"firecrawl__firecrawl_find_tools":"18:tool 16:provider 14:firecrawl 12:contract find 9:data 8:browse category discovery 7:search use 6:alexandria firecrawlfindtools firecrawlfirecrawlfindtools selected 5:capability need 4:ds query read record returned url workflow",
+"firecrawl__firecrawl_search_feedback":"26:search 18:feedback 16:firecrawl 9:content 8:entry id missing source valuable 6:cap firecrawlfirecrawlsearchfeedback firecrawlsearchfeedback record refund 4:daily least prior quality query rating schema suggestion uuid validated",
+"firecrawl__firecrawl_feedback":"26:feedback 12:firecrawl job requested 10:capability functionality issue 8:id url 6:alexandria endpoint firecrawlfeedback firecrawlfirecrawlfeedback provider rating 4:completed concise map parse provide quality scrape search submit",
+"firecrawl__firecrawl_crawl":"20:crawl 14:page 12:firecrawl option 8:data max 6:exclude firecrawlcrawl firecrawlfirecrawlcrawl full include limit path prompt return scrape site status url webhook 4:multi poll start website",
+"firecrawl__firecrawl_check_crawl_status":"16:crawl 14:firecrawl status 6:check firecrawlcheckcrawlstatus firecrawlfirecrawlcheckcrawlstatus id 4:available current existing progress result retrieve 2:job modify read start state",
+"firecrawl__firecrawl_extract":"16:firecrawl 10:extract 8:deprecated json use 6:firecrawlextract firecrawlfirecrawlextract scrape 4:compatibility entry known point prompt schema url 2:agent containing format ls multi option research source ur",
+"firecrawl__firecrawl_agent":"29:term 28:agent 24:firecrawl 23:id 22:call 20:approval 19:exchange 17:provider 16:thread 12:data research return 11:turn url 10:run 9:accept answer ls ur 8:job result use 6:firecrawlagent firecrawlfirecrawlagent",
+"firecrawl__firecrawl_agent_status":"20:firecrawl 14:agent status 10:job 8:result 6:final firecrawlagentstatus firecrawlfirecrawlagentstatus id progress 4:completed research retrieve take 2:15 30 again check contain non processing response second terminal",
+"firecrawl__firecrawl_interact":"12:firecrawl 10:code interact option page 8:browser prompt 6:firecrawlfirecrawlinteract firecrawlinteract language live run scrape session 4:click control field fill id navigate open reuse timeout url",
+"firecrawl__firecrawl_interact_stop":"14:interact stop 12:firecrawl 8:session 6:firecrawlfirecrawlinteractstop firecrawlinteractstop id scrape 4:associated live release resource 2:confirmation return scrapeid success",
+"firecrawl__firecrawl_parse":"14:file firecrawl parse 9:content pdf 8:document option upload 7:html path supported 6:call data firecrawlfirecrawlparse firecrawlparse include json max parsing schema 4:link markdown summary targeted",
+"firecrawl__firecrawl_monitor_create":"18:monitor 16:create 14:page 12:firecrawl 8:query search 6:check firecrawlfirecrawlmonitorcreate firecrawlmonitorcreate form goal schedule target webhook 4:body compare crawl email notification predecessor recurring retained scrape simple",
+"firecrawl__firecrawl_monitor_list":"16:monitor 14:list 12:firecrawl 6:firecrawlfirecrawlmonitorlist firecrawlmonitorlist pagination 4:account authenticated control optional 2:limit metadata offset page record return",
+"firecrawl__firecrawl_monitor_get":"16:monitor 12:firecrawl 10:get 6:firecrawlfirecrawlmonitorget firecrawlmonitorget id 4:configuration current including retrieve state 2:modify run",
+"firecrawl__firecrawl_monitor_update":"16:monitor 12:firecrawl 10:update 6:firecrawlfirecrawlmonitorupdate firecrawlmonitorupdate id 4:body change existing patch 2:active affect future goal judging name notification paused retention schedule scheduled status target webhook",
+"firecrawl__firecrawl_monitor_delete":"14:delete monitor 12:firecrawl 6:firecrawlfirecrawlmonitordelete firecrawlmonitordelete id 4:future permanently schedule stop 2:cannot deletion operation return status undone",
+"firecrawl__firecrawl_monitor_run":"16:monitor 12:firecrawl 10:run 6:check firecrawlfirecrawlmonitorrun firecrawlmonitorrun 4:immediate normal now outside queue schedule 2:configured id network queued return start target work",
+"firecrawl__firecrawl_monitor_checks":"16:check 14:monitor 12:firecrawl 8:list 6:firecrawlfirecrawlmonitorchecks firecrawlmonitorchecks limit status 4:bounded filtered historical optionally result 2:id metadata offset page pagination return summary",
+"firecrawl__firecrawl_monitor_check":"16:check page 14:monitor 12:firecrawl 8:return 6:firecrawlfirecrawlmonitorcheck firecrawlmonitorcheck result status tracking 4:current filtered get id level optionally retrieve 2:changed configured error goal new removed report",
+"firecrawl__firecrawl_research_search_papers":"20:paper 14:search 12:firecrawl 11:research 8:med query rxiv 7:author 6:abstract firecrawlfirecrawlresearchsearchpapers firecrawlresearchsearchpapers 5:category language natural 4:across biomedical clinical corpus indexed life literature metadata science span",
+"firecrawl__firecrawl_research_inspect_paper":"17:paper 12:firecrawl 10:inspect research 8:id 6:firecrawlfirecrawlresearchinspectpaper firecrawlresearchinspectpaper 5:canonical doi pmid 4:ar identifier metadata pmc retrieve xiv 2:abstract author category date ds return source title",
+"firecrawl__firecrawl_research_related_papers":"14:paper seed 12:firecrawl 10:related research 9:candidate 6:citation firecrawlfirecrawlresearchrelatedpapers firecrawlresearchrelatedpapers ids 4:anchor ds find first graph id intent later mode primary return ten 3:rerank 2:default",
+"firecrawl__firecrawl_research_read_paper":"19:paper 12:firecrawl 10:read research 9:passage 6:firecrawlfirecrawlresearchreadpaper firecrawlresearchreadpaper question 4:body full id relevant retrieve specific text 3:number return 2:available control indexed matching notice paperid unavailable",
+"firecrawl__firecrawl_research_search_github":"14:firecrawl 12:search 6:firecrawlfirecrawlresearchsearchgithub firecrawlresearchsearchgithub git github hub research 4:compatibility deprecated entry history point 2:code developer documentation es issue plus pull readm request returned use",
+"firecrawl__firecrawl_developer_search":"16:search 12:firecrawl 11:developer 8:documentation repository 6:firecrawldevelopersearch firecrawlfirecrawldevelopersearch 5:question 4:code es evidence external git hub index issue merged need programming public pull readm request upstream",
+"firecrawl__firecrawl_credit_usage":"32:credit 16:firecrawl period 14:usage 13:view 11:current historical 10:billing date 9:api key 6:end firecrawlcreditusage firecrawlfirecrawlcreditusage start 5:balance 4:authenticated consumption get plan remaining return team use"
 }"""

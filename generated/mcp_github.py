@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
     _Path = tuple[str | None, ...]
     _Part = str | tuple[str, str, str]
+    _Split = Callable[[str], list[str]]
+    _Tokenizer = tuple[_Split, _Split, _Split, frozenset[str]]
 
 __all__ = [
     "NAMES",
@@ -35,6 +37,7 @@ __all__ = [
     "execute_tool_calls",
     "tool_calls",
     "tool_output",
+    "tool_search",
     "tools",
 ]
 
@@ -240,6 +243,25 @@ def tools(api: str) -> list[dict[str, object]]:
     ]
 
 
+def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]:
+    """The Responses function definitions of the tools that best match ``query``.
+
+    Best first, at most ``limit``, only tools that share a term with the query; each
+    exactly as ``tools("responses")`` gives it (a fresh dict, named by its flat exposed
+    name). The ranking is BM25 over an index the generator built: each tool's name
+    (split at ``_``, ``-`` and camelCase, and whole), server, title, description and
+    property names and descriptions. Equal scores keep the toolset's order. A query
+    with no searchable word (empty, punctuation, only words such as "the") finds
+    nothing. Raises ``TypeError`` for a ``query`` that is not a str or a ``limit``
+    that is not an int, and ``ValueError`` for a negative ``limit``.
+    """
+    import json
+
+    ranked = _ranked(query, limit)
+    texts = _definition_texts()
+    return [json.loads(texts[index]) for index in ranked]
+
+
 def tool_calls(response: object, *, api: str | None = None) -> ToolCalls:
     """The function calls in a model response: ``calls, rejected = tool_calls(...)``.
 
@@ -408,7 +430,8 @@ async def execute_tool_calls(
     other exceptions that are not ``Exception`` propagate). Returns
     ``rejected + searches + outputs`` for the API detected from ``response``:
     ``searches`` answer each client ``tool_search_call`` with a ``tool_search_output``
-    (this module has no search: the tool list is empty), ``outputs`` are in call order.
+    (the tools ``tool_search`` finds for its ``query``; none without a query string),
+    ``outputs`` are in call order.
 
     Raises ``ValueError``, before running any call, when the response holds items
     only the app can answer (``mcp_approval_request``, calls to client tools this
@@ -659,9 +682,13 @@ def _search_output(call: object) -> "dict[str, object]":
 
 
 def _search_tools(arguments: object) -> "list[dict[str, object]]":
-    # The tools a client tool search with these arguments loads: none, for a module
-    # built without search (README "Decisions": an empty list is an answer the model
-    # can act on, no answer would stall the conversation).
+    # The tools a client tool search with these arguments loads: the module's own
+    # search for a query (flat definitions, as tool_search gives them); none for any
+    # other arguments (README "Decisions": an empty list is an answer the model can act
+    # on, no answer would stall the conversation).
+    query = _get(arguments, "query") if arguments is not None else None
+    if type(query) is str:
+        return tool_search(query)
     return []
 
 
@@ -1224,6 +1251,176 @@ def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
     return call.arguments  # type: ignore[return-value]
 
 
+# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
+# postings, and a term's BM25 weights are computed when a query first has it. Queries
+# are split by ``_terms``, the rule the generator split the tools' text with.
+
+_BM25_K1 = 1.2
+_BM25_B = 0.75
+_STOP_WORDS = (
+    "a about above after all also an and any are as at be been before being below between"
+    " both but by can could did do does doing during each either else etc for from further"
+    " had has have having here how however if in into is it its itself just may might more"
+    " most must no nor not of off on once one only or other otherwise our out over own per"
+    " same shall should so some such than that the their them then there these they this"
+    " those through to too under until up upon us very via was we were what when where"
+    " whether which while who whom whose why will with within without would yet you your"
+)
+_search_names: "list[str] | None" = None  # exposed names, in toolset order
+_search_positions: "dict[str, int]" = {}  # exposed name -> its index
+# term -> (the tools that have it, its counts in them, its BM25 weights in them)
+_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
+_norms: "list[float]" = []  # per tool: BM25's length normalisation
+_tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
+_definition_lines: "list[str] | None" = None
+
+
+def _search(query: str, limit: int) -> list[str]:
+    """The exposed names of the tools that best match ``query``, best first."""
+    names = _search_names if _search_names is not None else _load_search()
+    return [names[index] for index in _ranked(query, limit)]
+
+
+def _ranked(query: str, limit: int) -> list[int]:
+    """The indices of the best tools for ``query``: the tool it names exactly, if any,
+    then by BM25 score, equal scores in the toolset's order."""
+    if type(query) is not str:
+        raise TypeError(f"query must be a str, not {type(query).__name__}")
+    if type(limit) is not int:
+        raise TypeError(f"limit must be an int, not {type(limit).__name__}")
+    if limit < 0:
+        raise ValueError(f"limit must be 0 or more, not {limit}")
+    if _search_names is None:
+        _load_search()
+    postings = _postings
+    scores: dict[int, float] = {}
+    for term in dict.fromkeys(_terms(query)):
+        found = postings.get(term)
+        if found is not None:
+            tools, counts, weights = found
+            if not weights:  # one assignment: threads that race write the same list
+                weights[:] = _weights(tools, counts)
+            for index, weight in zip(tools, weights, strict=True):
+                scores[index] = scores.get(index, 0.0) + weight
+    if len(scores) > limit:
+        import heapq
+
+        best = heapq.nsmallest(limit, scores.items(), key=_rank_key)
+    else:
+        best = sorted(scores.items(), key=_rank_key)
+    ranked = [index for index, _ in best]
+    exact = _search_positions.get(query.strip())
+    if exact is not None and limit:
+        ranked = [exact, *(index for index in ranked if index != exact)][:limit]
+    return ranked
+
+
+def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
+    return -item[1], item[0]
+
+
+def _weights(tools: list[int], counts: list[int]) -> list[float]:
+    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+    import math
+
+    norms, k1 = _norms, _BM25_K1
+    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    return [
+        idf * n * (k1 + 1.0) / (n + norms[i])
+        for i, n in zip(tools, counts, strict=True)
+    ]
+
+
+def _terms(text: str) -> list[str]:
+    """The search terms of ``text``: generator/search.py's ``terms``, the same rule."""
+    words, pieces, cases, stop = _tokenizer or _new_tokenizer()
+    found: list[str] = []
+    for word in words(text):
+        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        found.extend(
+            _stem(part) for part in parts if len(part) > 1 and part not in stop
+        )
+        if len(parts) > 1:
+            found.append("".join(parts))
+    return found
+
+
+def _stem(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith(("sses", "xes", "ches", "shes", "oes")):
+        return word[:-2]
+    if len(word) > 3 and word[-1] == "s" and word[-2] not in "siu":
+        return word[:-1]
+    return word
+
+
+def _new_tokenizer() -> "_Tokenizer":
+    global _tokenizer
+    import re
+
+    _tokenizer = (
+        re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
+        re.compile(r"[^\W_]+").findall,
+        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        frozenset(_STOP_WORDS.split()),
+    )
+    return _tokenizer
+
+
+def _load_search() -> list[str]:
+    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    global _search_names, _search_positions, _postings, _norms
+    import json
+
+    table: dict[str, str] = json.loads(_SEARCH)
+    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
+    lengths: list[int] = []
+    for index, line in enumerate(table.values()):
+        length = 0
+        count = 1
+        for term in line.split():
+            if ":" in term:  # "N:term" opens a group of terms counted N times
+                number, _, term = term.partition(":")
+                count = int(number)
+            length += count
+            listed = postings.get(term)
+            if listed is None:
+                postings[term] = ([index], [count], [])
+            else:
+                listed[0].append(index)
+                listed[1].append(count)
+        lengths.append(length)
+    average = max(sum(lengths), 1) / max(len(lengths), 1)
+    k1, b = _BM25_K1, _BM25_B
+    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+    _postings = postings
+    _search_positions = {name: index for index, name in enumerate(table)}
+    _search_names = list(table)
+    return _search_names
+
+
+def _definition_texts() -> list[str]:
+    """Each tool's definition as JSON text, in toolset order.
+
+    The generator writes ``_DEFINITIONS`` one definition per line, in the toolset's
+    order, as ``_SEARCH`` (docs/design.md, "Data in the module"): a search parses only
+    the definitions it returns. Text in another layout is parsed whole, once.
+    """
+    global _definition_lines
+    if _definition_lines is None:
+        lines = _DEFINITIONS.split("\n")[1:-1]
+        if len(lines) == len(_search_names or _load_search()):
+            _definition_lines = [line.removesuffix(",") for line in lines]
+        else:
+            import json
+
+            definitions: list[object] = json.loads(_DEFINITIONS)
+            _definition_lines = [json.dumps(item) for item in definitions]
+    return _definition_lines
+
+
 # The toolset's data, parsed from the JSON texts that follow the runtime on first use.
 
 _names: "dict[str, tuple[str, str]] | None" = None
@@ -1416,4 +1613,33 @@ _DROPPED = r"""{
 "github__update_pull_request_branch":[["#","$schema"]],
 "github__get_pull_request_comments":[["#","$schema"]],
 "github__get_pull_request_reviews":[["#","$schema"]]
+}"""
+
+_SEARCH = r"""{
+"github__create_or_update_file":"15:file 12:create update 6:createorupdatefile githubcreateorupdatefile repository 4:git hub single 3:branch content message owner path sha 2:github repo 1:commit name organization replaced required updating username",
+"github__search_repositories":"12:search 10:repository 6:githubsearchrepositories page searchrepositories 5:git hub 3:query 2:default github number perpage 1:100 30 max pagination result see syntax",
+"github__create_repository":"13:repository 10:create 6:createrepository githubcreaterepository 4:account git hub new 3:description name private 2:auto autoinit github init 1:initialize md readme",
+"github__get_file_contents":"11:content file get 6:getfilecontents githubgetfilecontents repository 5:directory 4:git hub 3:branch owner path 2:github repo 1:name organization username",
+"github__push_files":"13:file 12:push 6:githubpushfiles pushfiles repository 5:commit 4:git hub multiple single 3:branch message owner 2:content github path repo 1:array main master name organization username",
+"github__create_issue":"10:create issue 6:createissue githubcreateissue 4:git hub new repository 2:assignee body github label milestone owner repo title",
+"github__create_pull_request":"14:pull request 11:create 6:createpullrequest githubcreatepullrequest repository 4:git hub new 3:body draft maintainer modify name owner title 2:base branch change github head maintainercanmodify repo 1:username",
+"github__fork_repository":"12:repository 11:fork 8:organization 6:forkrepository githubforkrepository 5:account 4:git hub specified 3:owner 2:github repo 1:default name optional personal username",
+"github__create_branch":"17:branch 11:create 7:repository 6:createbranch githubcreatebranch 5:new 4:git hub 3:owner 2:default frombranch github name repo 1:optional organization source username",
+"github__list_commits":"10:commit list 6:githublistcommits listcommits 4:branch get git hub page repository 2:github owner perpage repo sha",
+"github__list_issues":"10:issue list 6:githublistissues listissues 4:filtering git hub option page repository 2:direction github label owner perpage repo since sort state",
+"github__update_issue":"12:issue 10:update 6:githubupdateissue updateissue 4:existing git hub repository 2:assignee body github issuenumber label milestone number owner repo state title",
+"github__add_issue_comment":"12:issue 10:add comment 6:addissuecomment githubaddissuecomment 4:existing 2:body github issuenumber number owner repo",
+"github__search_code":"10:code search 6:githubsearchcode searchcode 4:across git hub page repository 2:github order perpage",
+"github__search_issues":"10:issue search 6:githubsearchissues searchissues 4:across git hub page pull repository request 2:github order perpage sort",
+"github__search_users":"10:search user 6:githubsearchusers searchusers 4:git hub page 2:github order perpage sort",
+"github__get_issue":"12:issue 10:get 6:getissue githubgetissue 4:detail git hub repository specific 2:github issuenumber number owner repo",
+"github__get_pull_request":"13:pull 11:request 10:get 6:getpullrequest githubgetpullrequest 4:detail specific 3:number owner 2:github pullnumber repo repository 1:name organization username",
+"github__list_pull_requests":"11:pull request 10:list 6:filter githublistpullrequests listpullrequests page repository 4:head sort 3:base direction name owner result state 2:branch github organization perpage repo 1:return user username",
+"github__create_pull_request_review":"18:review 13:pull 11:request 10:create 7:body comment 6:createpullrequestreview githubcreatepullrequestreview path 4:line number position 3:commit file owner text 2:commitid event github id pullnumber relative repo repository",
+"github__merge_pull_request":"13:merge pull 11:request 6:commit githubmergepullrequest mergepullrequest 4:message 3:method number owner title 2:automatic commitmessage committitle github mergemethod pullnumber repo repository 1:detail extra name organization username",
+"github__get_pull_request_files":"13:pull 11:request 10:file get 6:getpullrequestfiles githubgetpullrequestfiles 4:changed list 3:number owner 2:github pullnumber repo repository 1:name organization username",
+"github__get_pull_request_status":"14:status 13:pull 11:request 10:get 6:getpullrequeststatus githubgetpullrequeststatus 4:check combined 3:number owner 2:github pullnumber repo repository 1:name organization username",
+"github__update_pull_request_branch":"14:branch pull 12:request 10:update 6:githubupdatepullrequestbranch updatepullrequestbranch 4:base change latest 3:expected head number owner sha 2:expectedheadsha github pullnumber repo repository 1:name organization ref username",
+"github__get_pull_request_comments":"13:pull 11:request 10:comment get 6:getpullrequestcomments githubgetpullrequestcomments 4:review 3:number owner 2:github pullnumber repo repository 1:name organization username",
+"github__get_pull_request_reviews":"13:pull 11:request 10:get review 6:getpullrequestreviews githubgetpullrequestreviews 3:number owner 2:github pullnumber repo repository 1:name organization username"
 }"""

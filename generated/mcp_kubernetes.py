@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 
     _Path = tuple[str | None, ...]
     _Part = str | tuple[str, str, str]
+    _Split = Callable[[str], list[str]]
+    _Tokenizer = tuple[_Split, _Split, _Split, frozenset[str]]
 
 __all__ = [
     "NAMES",
@@ -41,6 +43,7 @@ __all__ = [
     "execute_tool_calls",
     "tool_calls",
     "tool_output",
+    "tool_search",
     "tools",
 ]
 
@@ -246,6 +249,25 @@ def tools(api: str) -> list[dict[str, object]]:
     ]
 
 
+def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]:
+    """The Responses function definitions of the tools that best match ``query``.
+
+    Best first, at most ``limit``, only tools that share a term with the query; each
+    exactly as ``tools("responses")`` gives it (a fresh dict, named by its flat exposed
+    name). The ranking is BM25 over an index the generator built: each tool's name
+    (split at ``_``, ``-`` and camelCase, and whole), server, title, description and
+    property names and descriptions. Equal scores keep the toolset's order. A query
+    with no searchable word (empty, punctuation, only words such as "the") finds
+    nothing. Raises ``TypeError`` for a ``query`` that is not a str or a ``limit``
+    that is not an int, and ``ValueError`` for a negative ``limit``.
+    """
+    import json
+
+    ranked = _ranked(query, limit)
+    texts = _definition_texts()
+    return [json.loads(texts[index]) for index in ranked]
+
+
 def tool_calls(response: object, *, api: str | None = None) -> ToolCalls:
     """The function calls in a model response: ``calls, rejected = tool_calls(...)``.
 
@@ -414,7 +436,8 @@ async def execute_tool_calls(
     other exceptions that are not ``Exception`` propagate). Returns
     ``rejected + searches + outputs`` for the API detected from ``response``:
     ``searches`` answer each client ``tool_search_call`` with a ``tool_search_output``
-    (this module has no search: the tool list is empty), ``outputs`` are in call order.
+    (the tools ``tool_search`` finds for its ``query``; none without a query string),
+    ``outputs`` are in call order.
 
     Raises ``ValueError``, before running any call, when the response holds items
     only the app can answer (``mcp_approval_request``, calls to client tools this
@@ -665,9 +688,13 @@ def _search_output(call: object) -> "dict[str, object]":
 
 
 def _search_tools(arguments: object) -> "list[dict[str, object]]":
-    # The tools a client tool search with these arguments loads: none, for a module
-    # built without search (README "Decisions": an empty list is an answer the model
-    # can act on, no answer would stall the conversation).
+    # The tools a client tool search with these arguments loads: the module's own
+    # search for a query (flat definitions, as tool_search gives them); none for any
+    # other arguments (README "Decisions": an empty list is an answer the model can act
+    # on, no answer would stall the conversation).
+    query = _get(arguments, "query") if arguments is not None else None
+    if type(query) is str:
+        return tool_search(query)
     return []
 
 
@@ -1230,6 +1257,176 @@ def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
     return call.arguments  # type: ignore[return-value]
 
 
+# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
+# postings, and a term's BM25 weights are computed when a query first has it. Queries
+# are split by ``_terms``, the rule the generator split the tools' text with.
+
+_BM25_K1 = 1.2
+_BM25_B = 0.75
+_STOP_WORDS = (
+    "a about above after all also an and any are as at be been before being below between"
+    " both but by can could did do does doing during each either else etc for from further"
+    " had has have having here how however if in into is it its itself just may might more"
+    " most must no nor not of off on once one only or other otherwise our out over own per"
+    " same shall should so some such than that the their them then there these they this"
+    " those through to too under until up upon us very via was we were what when where"
+    " whether which while who whom whose why will with within without would yet you your"
+)
+_search_names: "list[str] | None" = None  # exposed names, in toolset order
+_search_positions: "dict[str, int]" = {}  # exposed name -> its index
+# term -> (the tools that have it, its counts in them, its BM25 weights in them)
+_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
+_norms: "list[float]" = []  # per tool: BM25's length normalisation
+_tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
+_definition_lines: "list[str] | None" = None
+
+
+def _search(query: str, limit: int) -> list[str]:
+    """The exposed names of the tools that best match ``query``, best first."""
+    names = _search_names if _search_names is not None else _load_search()
+    return [names[index] for index in _ranked(query, limit)]
+
+
+def _ranked(query: str, limit: int) -> list[int]:
+    """The indices of the best tools for ``query``: the tool it names exactly, if any,
+    then by BM25 score, equal scores in the toolset's order."""
+    if type(query) is not str:
+        raise TypeError(f"query must be a str, not {type(query).__name__}")
+    if type(limit) is not int:
+        raise TypeError(f"limit must be an int, not {type(limit).__name__}")
+    if limit < 0:
+        raise ValueError(f"limit must be 0 or more, not {limit}")
+    if _search_names is None:
+        _load_search()
+    postings = _postings
+    scores: dict[int, float] = {}
+    for term in dict.fromkeys(_terms(query)):
+        found = postings.get(term)
+        if found is not None:
+            tools, counts, weights = found
+            if not weights:  # one assignment: threads that race write the same list
+                weights[:] = _weights(tools, counts)
+            for index, weight in zip(tools, weights, strict=True):
+                scores[index] = scores.get(index, 0.0) + weight
+    if len(scores) > limit:
+        import heapq
+
+        best = heapq.nsmallest(limit, scores.items(), key=_rank_key)
+    else:
+        best = sorted(scores.items(), key=_rank_key)
+    ranked = [index for index, _ in best]
+    exact = _search_positions.get(query.strip())
+    if exact is not None and limit:
+        ranked = [exact, *(index for index in ranked if index != exact)][:limit]
+    return ranked
+
+
+def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
+    return -item[1], item[0]
+
+
+def _weights(tools: list[int], counts: list[int]) -> list[float]:
+    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+    import math
+
+    norms, k1 = _norms, _BM25_K1
+    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    return [
+        idf * n * (k1 + 1.0) / (n + norms[i])
+        for i, n in zip(tools, counts, strict=True)
+    ]
+
+
+def _terms(text: str) -> list[str]:
+    """The search terms of ``text``: generator/search.py's ``terms``, the same rule."""
+    words, pieces, cases, stop = _tokenizer or _new_tokenizer()
+    found: list[str] = []
+    for word in words(text):
+        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        found.extend(
+            _stem(part) for part in parts if len(part) > 1 and part not in stop
+        )
+        if len(parts) > 1:
+            found.append("".join(parts))
+    return found
+
+
+def _stem(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith(("sses", "xes", "ches", "shes", "oes")):
+        return word[:-2]
+    if len(word) > 3 and word[-1] == "s" and word[-2] not in "siu":
+        return word[:-1]
+    return word
+
+
+def _new_tokenizer() -> "_Tokenizer":
+    global _tokenizer
+    import re
+
+    _tokenizer = (
+        re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
+        re.compile(r"[^\W_]+").findall,
+        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        frozenset(_STOP_WORDS.split()),
+    )
+    return _tokenizer
+
+
+def _load_search() -> list[str]:
+    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    global _search_names, _search_positions, _postings, _norms
+    import json
+
+    table: dict[str, str] = json.loads(_SEARCH)
+    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
+    lengths: list[int] = []
+    for index, line in enumerate(table.values()):
+        length = 0
+        count = 1
+        for term in line.split():
+            if ":" in term:  # "N:term" opens a group of terms counted N times
+                number, _, term = term.partition(":")
+                count = int(number)
+            length += count
+            listed = postings.get(term)
+            if listed is None:
+                postings[term] = ([index], [count], [])
+            else:
+                listed[0].append(index)
+                listed[1].append(count)
+        lengths.append(length)
+    average = max(sum(lengths), 1) / max(len(lengths), 1)
+    k1, b = _BM25_K1, _BM25_B
+    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+    _postings = postings
+    _search_positions = {name: index for index, name in enumerate(table)}
+    _search_names = list(table)
+    return _search_names
+
+
+def _definition_texts() -> list[str]:
+    """Each tool's definition as JSON text, in toolset order.
+
+    The generator writes ``_DEFINITIONS`` one definition per line, in the toolset's
+    order, as ``_SEARCH`` (docs/design.md, "Data in the module"): a search parses only
+    the definitions it returns. Text in another layout is parsed whole, once.
+    """
+    global _definition_lines
+    if _definition_lines is None:
+        lines = _DEFINITIONS.split("\n")[1:-1]
+        if len(lines) == len(_search_names or _load_search()):
+            _definition_lines = [line.removesuffix(",") for line in lines]
+        else:
+            import json
+
+            definitions: list[object] = json.loads(_DEFINITIONS)
+            _definition_lines = [json.dumps(item) for item in definitions]
+    return _definition_lines
+
+
 # The toolset's data, parsed from the JSON texts that follow the runtime on first use.
 
 _names: "dict[str, tuple[str, str]] | None" = None
@@ -1406,4 +1603,30 @@ _DROPPED = r"""{
 "kubernetes__node_management":[["#/properties/force","default"],["#/properties/gracePeriod","default"],["#/properties/deleteLocalData","default"],["#/properties/ignoreDaemonsets","default"],["#/properties/timeout","default"],["#/properties/dryRun","default"],["#/properties/confirmDrain","default"]],
 "kubernetes__exec_in_pod":[["#/properties/namespace","default"],["#/properties/context","default"]],
 "kubernetes__list_api_resources":[["#/properties/context","default"],["#/properties/output","default"]]
+}"""
+
+_SEARCH = r"""{
+"kubernetes__cleanup":"10:cleanup 6:kubernetescleanup 4:managed resource 2:kubernete",
+"kubernetes__kubectl_get":"16:resource 11:get 10:namespace 8:name type 7:kubernete 6:kubectl kubectlget kuberneteskubectlget list selector 4:field optionally 3:context event label output sort 2:allnamespaces filter labelselector optional pod resourcetype",
+"kubernetes__kubectl_describe":"13:describe resource 10:namespace 7:kubernete name type 6:kubectl kubectldescribe kuberneteskubectldescribe 4:optionally 3:context 2:allnamespaces resourcetype 1:across command default deployment kubeconfig null optional pod service true use",
+"kubernetes__kubectl_apply":"12:apply 9:manifest 7:kubernete 6:file kubectl kubectlapply kuberneteskubectlapply yaml 4:string 3:context filename namespace run use 2:dry dryrun force optional path resource server true 1:machine read",
+"kubernetes__kubectl_delete":"18:resource 16:delete 8:manifest 7:kubernete label name type 6:file kubectl kubectldelete kuberneteskubectldelete namespace 3:context optional period second selector 2:filename labelselector path resourcetype server use yaml",
+"kubernetes__kubectl_create":"18:file 17:create 14:resource 11:content 9:type 8:using 7:kubernete path server 6:kubectl kubectlcreate kuberneteskubectlcreate port secret 5:configmap key run service use 4:method name subcommand validate various",
+"kubernetes__kubectl_logs":"17:log 9:resource 7:kubernete 6:kubectl kubectllogs kuberneteskubectllogs since 5:container get pod 4:deployment job like name time 3:context follow label namespace selector show timestamp type 2:resourcetype",
+"kubernetes__kubectl_scale":"13:scale 7:kubernete 6:deployment kubectl kubectlscale kuberneteskubectlscale 3:context name namespace replica resource type 2:resourcetype 1:command default kubeconfig null number optional replicaset statefulset use",
+"kubernetes__kubectl_patch":"32:patch 9:json resource 8:merge 6:data kubectl kubectlpatch kuberneteskubectlpatch type 4:field strategic update using 3:context file kubernete name namespace run 2:patchdata patchfile patchtype path resourcetype",
+"kubernetes__kubectl_rollout":"13:rollout 8:resource 6:kubectl kubectlrollout kuberneteskubectlrollout revision 5:manage subcommand 4:daemonset deployment statefulset 3:command context kubernete name namespace type watch 2:resourcetype sub time timeout torevision 1:execute",
+"kubernetes__kubectl_context":"20:context 9:current 7:set 6:kubectl kubectlcontext kubernete kuberneteskubectlcontext 5:get list 4:manage operation 3:detailed name output 2:show showcurrent 1:active currently highlight include information listing perform required",
+"kubernetes__kubectl_reconnect":"10:reconnect 8:api 6:kubectl kubectlreconnect kubernete kuberneteskubectlreconnect 4:client recreating server upgrade 2:cluster control dns eks en force fresh new plane ps resolution rotate tcp use",
+"kubernetes__explain_resource":"13:resource 7:field 6:explain explainresource kubernete kubernetesexplainresource 4:documentation get 3:api context output version 2:apiversion plaintext pod recursive use 1:app container name path print spec v1",
+"kubernetes__install_helm_chart":"16:chart 14:helm 11:install 9:value 7:template 6:installhelmchart kubernetesinstallhelmchart namespace 5:use 4:based installation name path standard support 3:context create file kubernete 2:default optional repo server valuesfile",
+"kubernetes__upgrade_helm_chart":"16:chart 12:helm 11:upgrade 9:value 6:kubernetesupgradehelmchart upgradehelmchart 5:release 4:existing name path 3:context file kubernete namespace 2:default optional repo server use valuesfile 1:command directory kubeconfig null",
+"kubernetes__uninstall_helm_chart":"11:helm uninstall 10:chart 6:kubernetesuninstallhelmchart uninstallhelmchart 5:release 3:context kubernete name namespace 1:command default kubeconfig null optional use",
+"kubernetes__node_management":"15:drain node operation 6:kubernete kubernetesnodemanagement management nodemanagement 5:cordon set uncordon 4:manage period 3:data delete force grace ignore local name pod 2:even managed nodename required",
+"kubernetes__port_forward":"22:port 14:forward 8:resource 6:kubernete kubernetesportforward local portforward 2:localport name namespace resourcename resourcetype target targetport type",
+"kubernetes__stop_port_forward":"14:forward port stop 6:kubernetesstopportforward stopportforward 4:process 2:id kubernete",
+"kubernetes__exec_in_pod":"13:command 12:pod 8:container execute 7:kubernete 6:exec execinpod kubernetesexecinpod 5:element 4:array name output return 3:argument context executable first namespace remaining security shell string timeout 2:directly",
+"kubernetes__list_api_resources":"13:api 11:list resource 6:kuberneteslistapiresources listapiresources 4:available cluster 3:context group namespaced output verb 2:apigroup filter kubernete 1:command default format kubeconfig null optional show true use",
+"kubernetes__kubectl_generic":"13:command 11:kubectl 7:flag 6:generic kubectlgeneric kuberneteskubectlgeneric namespace 5:argument execute 4:provided resource 3:context format kubernete name output subcommand type 2:allnamespaces arg outputformat resourcetype rollout sub",
+"kubernetes__ping":"6:kubernetesping ping 4:alive connection counterpart responsive still verify 2:kubernete"
 }"""

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
     _Path = tuple[str | None, ...]
     _Part = str | tuple[str, str, str]
+    _Split = Callable[[str], list[str]]
+    _Tokenizer = tuple[_Split, _Split, _Split, frozenset[str]]
 
 __all__ = [
     "NAMES",
@@ -48,6 +50,7 @@ __all__ = [
     "execute_tool_calls",
     "tool_calls",
     "tool_output",
+    "tool_search",
     "tools",
 ]
 
@@ -253,6 +256,25 @@ def tools(api: str) -> list[dict[str, object]]:
     ]
 
 
+def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]:
+    """The Responses function definitions of the tools that best match ``query``.
+
+    Best first, at most ``limit``, only tools that share a term with the query; each
+    exactly as ``tools("responses")`` gives it (a fresh dict, named by its flat exposed
+    name). The ranking is BM25 over an index the generator built: each tool's name
+    (split at ``_``, ``-`` and camelCase, and whole), server, title, description and
+    property names and descriptions. Equal scores keep the toolset's order. A query
+    with no searchable word (empty, punctuation, only words such as "the") finds
+    nothing. Raises ``TypeError`` for a ``query`` that is not a str or a ``limit``
+    that is not an int, and ``ValueError`` for a negative ``limit``.
+    """
+    import json
+
+    ranked = _ranked(query, limit)
+    texts = _definition_texts()
+    return [json.loads(texts[index]) for index in ranked]
+
+
 def tool_calls(response: object, *, api: str | None = None) -> ToolCalls:
     """The function calls in a model response: ``calls, rejected = tool_calls(...)``.
 
@@ -421,7 +443,8 @@ async def execute_tool_calls(
     other exceptions that are not ``Exception`` propagate). Returns
     ``rejected + searches + outputs`` for the API detected from ``response``:
     ``searches`` answer each client ``tool_search_call`` with a ``tool_search_output``
-    (this module has no search: the tool list is empty), ``outputs`` are in call order.
+    (the tools ``tool_search`` finds for its ``query``; none without a query string),
+    ``outputs`` are in call order.
 
     Raises ``ValueError``, before running any call, when the response holds items
     only the app can answer (``mcp_approval_request``, calls to client tools this
@@ -672,9 +695,13 @@ def _search_output(call: object) -> "dict[str, object]":
 
 
 def _search_tools(arguments: object) -> "list[dict[str, object]]":
-    # The tools a client tool search with these arguments loads: none, for a module
-    # built without search (README "Decisions": an empty list is an answer the model
-    # can act on, no answer would stall the conversation).
+    # The tools a client tool search with these arguments loads: the module's own
+    # search for a query (flat definitions, as tool_search gives them); none for any
+    # other arguments (README "Decisions": an empty list is an answer the model can act
+    # on, no answer would stall the conversation).
+    query = _get(arguments, "query") if arguments is not None else None
+    if type(query) is str:
+        return tool_search(query)
     return []
 
 
@@ -1237,6 +1264,176 @@ def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
     return call.arguments  # type: ignore[return-value]
 
 
+# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
+# postings, and a term's BM25 weights are computed when a query first has it. Queries
+# are split by ``_terms``, the rule the generator split the tools' text with.
+
+_BM25_K1 = 1.2
+_BM25_B = 0.75
+_STOP_WORDS = (
+    "a about above after all also an and any are as at be been before being below between"
+    " both but by can could did do does doing during each either else etc for from further"
+    " had has have having here how however if in into is it its itself just may might more"
+    " most must no nor not of off on once one only or other otherwise our out over own per"
+    " same shall should so some such than that the their them then there these they this"
+    " those through to too under until up upon us very via was we were what when where"
+    " whether which while who whom whose why will with within without would yet you your"
+)
+_search_names: "list[str] | None" = None  # exposed names, in toolset order
+_search_positions: "dict[str, int]" = {}  # exposed name -> its index
+# term -> (the tools that have it, its counts in them, its BM25 weights in them)
+_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
+_norms: "list[float]" = []  # per tool: BM25's length normalisation
+_tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
+_definition_lines: "list[str] | None" = None
+
+
+def _search(query: str, limit: int) -> list[str]:
+    """The exposed names of the tools that best match ``query``, best first."""
+    names = _search_names if _search_names is not None else _load_search()
+    return [names[index] for index in _ranked(query, limit)]
+
+
+def _ranked(query: str, limit: int) -> list[int]:
+    """The indices of the best tools for ``query``: the tool it names exactly, if any,
+    then by BM25 score, equal scores in the toolset's order."""
+    if type(query) is not str:
+        raise TypeError(f"query must be a str, not {type(query).__name__}")
+    if type(limit) is not int:
+        raise TypeError(f"limit must be an int, not {type(limit).__name__}")
+    if limit < 0:
+        raise ValueError(f"limit must be 0 or more, not {limit}")
+    if _search_names is None:
+        _load_search()
+    postings = _postings
+    scores: dict[int, float] = {}
+    for term in dict.fromkeys(_terms(query)):
+        found = postings.get(term)
+        if found is not None:
+            tools, counts, weights = found
+            if not weights:  # one assignment: threads that race write the same list
+                weights[:] = _weights(tools, counts)
+            for index, weight in zip(tools, weights, strict=True):
+                scores[index] = scores.get(index, 0.0) + weight
+    if len(scores) > limit:
+        import heapq
+
+        best = heapq.nsmallest(limit, scores.items(), key=_rank_key)
+    else:
+        best = sorted(scores.items(), key=_rank_key)
+    ranked = [index for index, _ in best]
+    exact = _search_positions.get(query.strip())
+    if exact is not None and limit:
+        ranked = [exact, *(index for index in ranked if index != exact)][:limit]
+    return ranked
+
+
+def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
+    return -item[1], item[0]
+
+
+def _weights(tools: list[int], counts: list[int]) -> list[float]:
+    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+    import math
+
+    norms, k1 = _norms, _BM25_K1
+    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    return [
+        idf * n * (k1 + 1.0) / (n + norms[i])
+        for i, n in zip(tools, counts, strict=True)
+    ]
+
+
+def _terms(text: str) -> list[str]:
+    """The search terms of ``text``: generator/search.py's ``terms``, the same rule."""
+    words, pieces, cases, stop = _tokenizer or _new_tokenizer()
+    found: list[str] = []
+    for word in words(text):
+        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        found.extend(
+            _stem(part) for part in parts if len(part) > 1 and part not in stop
+        )
+        if len(parts) > 1:
+            found.append("".join(parts))
+    return found
+
+
+def _stem(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith(("sses", "xes", "ches", "shes", "oes")):
+        return word[:-2]
+    if len(word) > 3 and word[-1] == "s" and word[-2] not in "siu":
+        return word[:-1]
+    return word
+
+
+def _new_tokenizer() -> "_Tokenizer":
+    global _tokenizer
+    import re
+
+    _tokenizer = (
+        re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
+        re.compile(r"[^\W_]+").findall,
+        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        frozenset(_STOP_WORDS.split()),
+    )
+    return _tokenizer
+
+
+def _load_search() -> list[str]:
+    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    global _search_names, _search_positions, _postings, _norms
+    import json
+
+    table: dict[str, str] = json.loads(_SEARCH)
+    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
+    lengths: list[int] = []
+    for index, line in enumerate(table.values()):
+        length = 0
+        count = 1
+        for term in line.split():
+            if ":" in term:  # "N:term" opens a group of terms counted N times
+                number, _, term = term.partition(":")
+                count = int(number)
+            length += count
+            listed = postings.get(term)
+            if listed is None:
+                postings[term] = ([index], [count], [])
+            else:
+                listed[0].append(index)
+                listed[1].append(count)
+        lengths.append(length)
+    average = max(sum(lengths), 1) / max(len(lengths), 1)
+    k1, b = _BM25_K1, _BM25_B
+    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+    _postings = postings
+    _search_positions = {name: index for index, name in enumerate(table)}
+    _search_names = list(table)
+    return _search_names
+
+
+def _definition_texts() -> list[str]:
+    """Each tool's definition as JSON text, in toolset order.
+
+    The generator writes ``_DEFINITIONS`` one definition per line, in the toolset's
+    order, as ``_SEARCH`` (docs/design.md, "Data in the module"): a search parses only
+    the definitions it returns. Text in another layout is parsed whole, once.
+    """
+    global _definition_lines
+    if _definition_lines is None:
+        lines = _DEFINITIONS.split("\n")[1:-1]
+        if len(lines) == len(_search_names or _load_search()):
+            _definition_lines = [line.removesuffix(",") for line in lines]
+        else:
+            import json
+
+            definitions: list[object] = json.loads(_DEFINITIONS)
+            _definition_lines = [json.dumps(item) for item in definitions]
+    return _definition_lines
+
+
 # The toolset's data, parsed from the JSON texts that follow the runtime on first use.
 
 _names: "dict[str, tuple[str, str]] | None" = None
@@ -1413,4 +1610,31 @@ _DROPPED = r"""{
 "notion__API-list-data-source-templates":[["#/properties/page_size","default"],["#/$defs/richTextRequest","unused definition"],["#/$defs/pageIdParentRequest","unused definition"],["#/$defs/dataSourceIdParentRequest","unused definition"],["#/$defs/parentRequest","unused definition"],["#/$defs/movePageParentRequest","unused definition"],["#/$defs/sortObject","unused definition"],["#/$defs/paragraphBlockRequest","unused definition"],["#/$defs/bulletedListItemBlockRequest","unused definition"],["#/$defs/blockObjectRequest","unused definition"]],
 "notion__API-retrieve-a-database":[["#/$defs/richTextRequest","unused definition"],["#/$defs/pageIdParentRequest","unused definition"],["#/$defs/dataSourceIdParentRequest","unused definition"],["#/$defs/parentRequest","unused definition"],["#/$defs/movePageParentRequest","unused definition"],["#/$defs/sortObject","unused definition"],["#/$defs/paragraphBlockRequest","unused definition"],["#/$defs/bulletedListItemBlockRequest","unused definition"],["#/$defs/blockObjectRequest","unused definition"]],
 "notion__API-retrieve-page-markdown":[["#/properties/include_transcript","default"],["#/$defs/richTextRequest","unused definition"],["#/$defs/pageIdParentRequest","unused definition"],["#/$defs/dataSourceIdParentRequest","unused definition"],["#/$defs/parentRequest","unused definition"],["#/$defs/movePageParentRequest","unused definition"],["#/$defs/sortObject","unused definition"],["#/$defs/paragraphBlockRequest","unused definition"],["#/$defs/bulletedListItemBlockRequest","unused definition"],["#/$defs/blockObjectRequest","unused definition"]]
+}"""
+
+_SEARCH = r"""{
+"notion__API-get-user":"16:user 10:get 6:api apigetuser notion notionapigetuser 4:400 error response retrieve 2:id userid",
+"notion__API-get-users":"14:user 10:get 6:api apigetusers notion notionapigetusers 5:list response 4:400 error page 3:cursor 2:endpoint pagesize result return size start startcursor supplied 1:first number provided starting",
+"notion__API-get-self":"10:get self 6:api apigetself notion notionapigetself 4:bot error response retrieve token user 2:400 bad request",
+"notion__API-post-search":"14:search 12:type 10:post 9:filter page 8:value 7:api notion object property response text 6:apipostsearch notionapipostsearch 5:direction include title 4:cursor error id possible rich richtext sort",
+"notion__API-get-block-children":"18:block 14:children 10:get 6:api apigetblockchildren notion notionapigetblockchildren 5:response 4:error page retrieve 3:cursor 2:400 bad blockid endpoint id request result return size start startcursor supplied",
+"notion__API-patch-block-children":"23:block 16:children 10:patch 8:id type 6:api apipatchblockchildren notion notionapipatchblockchildren text 5:append 4:error page response rich richtext 3:content ref 2:400 bad blockid database pageid request",
+"notion__API-retrieve-a-block":"17:block 14:retrieve 7:notion 6:api apiretrieveablock notionapiretrieveablock 4:error response 2:400 bad blockid id request 1:identifier",
+"notion__API-update-a-block":"19:block 14:update 10:type 7:notion 6:api apiupdateablock id notionapiupdateablock text 4:error response rich richtext 2:400 archive archived bad blockid database databaseid page pageid request set",
+"notion__API-delete-a-block":"17:block 14:delete 7:notion 6:api apideleteablock notionapideleteablock 4:error response 2:400 bad blockid id request 1:identifier",
+"notion__API-retrieve-a-page":"21:page 15:retrieve 8:property 7:notion 6:api apiretrieveapage notionapiretrieveapage 5:response 4:error filter 3:id value 2:400 bad filterproperties pageid request 1:associated ds identifier limit list param use",
+"notion__API-patch-page":"19:page 10:patch type 8:property 7:notion 6:api apipatchpage id notionapipatchpage text 4:error pageid response rich richtext update 2:400 archived bad block intrash request set trash",
+"notion__API-post-page":"19:page 10:notion post 8:type 7:object 6:api apipostpage notionapipostpage text 4:com create developer error file http id property reference response rich richtext 3:content icon new",
+"notion__API-retrieve-a-page-property":"22:page 21:property 14:retrieve 8:notion 6:api apiretrieveapageproperty notionapiretrieveapageproperty 5:item 4:error id response 3:size 2:400 bad cursor identifier pageid pagesize paginated propertyid request start startcursor 1:http",
+"notion__API-retrieve-a-comment":"14:comment retrieve 7:notion 6:api apiretrieveacomment notionapiretrieveacomment 5:page response 4:error 3:block cursor 2:400 bad blockid endpoint id pagesize request result return size start startcursor supplied",
+"notion__API-create-a-comment":"15:comment 14:create 10:text 8:type 7:id 6:api apicreateacomment notion notionapicreateacomment rich richtext 5:content page 4:error pageid response 2:400 bad database databaseid direction parent property request",
+"notion__API-query-data-source":"17:data source 14:query 8:type 7:notion 6:api apiquerydatasource id notionapiquerydatasource text 5:page property response 4:error filter rich richtext 3:database list 2:400 bad datasourceid filterproperties request",
+"notion__API-retrieve-a-data-source":"17:data source 14:retrieve 7:notion 6:api apiretrieveadatasource notionapiretrieveadatasource 4:error response 2:400 bad datasourceid id request 1:identifier",
+"notion__API-update-a-data-source":"17:data source 14:update 8:type 7:notion 6:api apiupdateadatasource id notionapiupdateadatasource text 4:error property response rich richtext 2:400 bad database datasourceid description page pageid request title",
+"notion__API-create-a-data-source":"14:create data source 8:type 6:api apicreateadatasource notion notionapicreateadatasource text 4:error id property response rich richtext 2:400 bad database databaseid page pageid parent request title",
+"notion__API-list-data-source-templates":"17:data source 14:list template 7:notion 6:api apilistdatasourcetemplates notionapilistdatasourcetemplates 4:error response 2:400 bad cursor datasourceid id page pagesize request size start startcursor 1:identifier",
+"notion__API-retrieve-a-database":"17:database 14:retrieve 7:notion 6:api apiretrieveadatabase notionapiretrieveadatabase 4:error response 2:400 bad databaseid id request 1:identifier",
+"notion__API-move-page":"19:page 14:move 8:type 7:notion 6:api apimovepage id notionapimovepage text 4:error pageid response rich richtext 2:400 bad bulleted database databaseid direction paragraph parent property request",
+"notion__API-retrieve-page-markdown":"21:page 15:markdown 14:retrieve 7:notion 6:api apiretrievepagemarkdown notionapiretrievepagemarkdown 4:error integration response transcript 3:include read update 2:400 403 404 bad capability content found lack request required",
+"notion__API-update-page-markdown":"37:content 29:page 22:update 20:markdown 12:replace text type 8:range 7:new notion str 6:allow allowdeletingcontent api apiupdatepagemarkdown deleting id insert notionapiupdatepagemarkdown 5:database 4:error integration pageid response"
 }"""

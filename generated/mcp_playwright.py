@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
     _Path = tuple[str | None, ...]
     _Part = str | tuple[str, str, str]
+    _Split = Callable[[str], list[str]]
+    _Tokenizer = tuple[_Split, _Split, _Split, frozenset[str]]
 
 __all__ = [
     "NAMES",
@@ -38,6 +40,7 @@ __all__ = [
     "execute_tool_calls",
     "tool_calls",
     "tool_output",
+    "tool_search",
     "tools",
 ]
 
@@ -243,6 +246,25 @@ def tools(api: str) -> list[dict[str, object]]:
     ]
 
 
+def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]:
+    """The Responses function definitions of the tools that best match ``query``.
+
+    Best first, at most ``limit``, only tools that share a term with the query; each
+    exactly as ``tools("responses")`` gives it (a fresh dict, named by its flat exposed
+    name). The ranking is BM25 over an index the generator built: each tool's name
+    (split at ``_``, ``-`` and camelCase, and whole), server, title, description and
+    property names and descriptions. Equal scores keep the toolset's order. A query
+    with no searchable word (empty, punctuation, only words such as "the") finds
+    nothing. Raises ``TypeError`` for a ``query`` that is not a str or a ``limit``
+    that is not an int, and ``ValueError`` for a negative ``limit``.
+    """
+    import json
+
+    ranked = _ranked(query, limit)
+    texts = _definition_texts()
+    return [json.loads(texts[index]) for index in ranked]
+
+
 def tool_calls(response: object, *, api: str | None = None) -> ToolCalls:
     """The function calls in a model response: ``calls, rejected = tool_calls(...)``.
 
@@ -411,7 +433,8 @@ async def execute_tool_calls(
     other exceptions that are not ``Exception`` propagate). Returns
     ``rejected + searches + outputs`` for the API detected from ``response``:
     ``searches`` answer each client ``tool_search_call`` with a ``tool_search_output``
-    (this module has no search: the tool list is empty), ``outputs`` are in call order.
+    (the tools ``tool_search`` finds for its ``query``; none without a query string),
+    ``outputs`` are in call order.
 
     Raises ``ValueError``, before running any call, when the response holds items
     only the app can answer (``mcp_approval_request``, calls to client tools this
@@ -662,9 +685,13 @@ def _search_output(call: object) -> "dict[str, object]":
 
 
 def _search_tools(arguments: object) -> "list[dict[str, object]]":
-    # The tools a client tool search with these arguments loads: none, for a module
-    # built without search (README "Decisions": an empty list is an answer the model
-    # can act on, no answer would stall the conversation).
+    # The tools a client tool search with these arguments loads: the module's own
+    # search for a query (flat definitions, as tool_search gives them); none for any
+    # other arguments (README "Decisions": an empty list is an answer the model can act
+    # on, no answer would stall the conversation).
+    query = _get(arguments, "query") if arguments is not None else None
+    if type(query) is str:
+        return tool_search(query)
     return []
 
 
@@ -1227,6 +1254,176 @@ def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
     return call.arguments  # type: ignore[return-value]
 
 
+# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
+# postings, and a term's BM25 weights are computed when a query first has it. Queries
+# are split by ``_terms``, the rule the generator split the tools' text with.
+
+_BM25_K1 = 1.2
+_BM25_B = 0.75
+_STOP_WORDS = (
+    "a about above after all also an and any are as at be been before being below between"
+    " both but by can could did do does doing during each either else etc for from further"
+    " had has have having here how however if in into is it its itself just may might more"
+    " most must no nor not of off on once one only or other otherwise our out over own per"
+    " same shall should so some such than that the their them then there these they this"
+    " those through to too under until up upon us very via was we were what when where"
+    " whether which while who whom whose why will with within without would yet you your"
+)
+_search_names: "list[str] | None" = None  # exposed names, in toolset order
+_search_positions: "dict[str, int]" = {}  # exposed name -> its index
+# term -> (the tools that have it, its counts in them, its BM25 weights in them)
+_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
+_norms: "list[float]" = []  # per tool: BM25's length normalisation
+_tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
+_definition_lines: "list[str] | None" = None
+
+
+def _search(query: str, limit: int) -> list[str]:
+    """The exposed names of the tools that best match ``query``, best first."""
+    names = _search_names if _search_names is not None else _load_search()
+    return [names[index] for index in _ranked(query, limit)]
+
+
+def _ranked(query: str, limit: int) -> list[int]:
+    """The indices of the best tools for ``query``: the tool it names exactly, if any,
+    then by BM25 score, equal scores in the toolset's order."""
+    if type(query) is not str:
+        raise TypeError(f"query must be a str, not {type(query).__name__}")
+    if type(limit) is not int:
+        raise TypeError(f"limit must be an int, not {type(limit).__name__}")
+    if limit < 0:
+        raise ValueError(f"limit must be 0 or more, not {limit}")
+    if _search_names is None:
+        _load_search()
+    postings = _postings
+    scores: dict[int, float] = {}
+    for term in dict.fromkeys(_terms(query)):
+        found = postings.get(term)
+        if found is not None:
+            tools, counts, weights = found
+            if not weights:  # one assignment: threads that race write the same list
+                weights[:] = _weights(tools, counts)
+            for index, weight in zip(tools, weights, strict=True):
+                scores[index] = scores.get(index, 0.0) + weight
+    if len(scores) > limit:
+        import heapq
+
+        best = heapq.nsmallest(limit, scores.items(), key=_rank_key)
+    else:
+        best = sorted(scores.items(), key=_rank_key)
+    ranked = [index for index, _ in best]
+    exact = _search_positions.get(query.strip())
+    if exact is not None and limit:
+        ranked = [exact, *(index for index in ranked if index != exact)][:limit]
+    return ranked
+
+
+def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
+    return -item[1], item[0]
+
+
+def _weights(tools: list[int], counts: list[int]) -> list[float]:
+    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+    import math
+
+    norms, k1 = _norms, _BM25_K1
+    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    return [
+        idf * n * (k1 + 1.0) / (n + norms[i])
+        for i, n in zip(tools, counts, strict=True)
+    ]
+
+
+def _terms(text: str) -> list[str]:
+    """The search terms of ``text``: generator/search.py's ``terms``, the same rule."""
+    words, pieces, cases, stop = _tokenizer or _new_tokenizer()
+    found: list[str] = []
+    for word in words(text):
+        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        found.extend(
+            _stem(part) for part in parts if len(part) > 1 and part not in stop
+        )
+        if len(parts) > 1:
+            found.append("".join(parts))
+    return found
+
+
+def _stem(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith(("sses", "xes", "ches", "shes", "oes")):
+        return word[:-2]
+    if len(word) > 3 and word[-1] == "s" and word[-2] not in "siu":
+        return word[:-1]
+    return word
+
+
+def _new_tokenizer() -> "_Tokenizer":
+    global _tokenizer
+    import re
+
+    _tokenizer = (
+        re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
+        re.compile(r"[^\W_]+").findall,
+        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        frozenset(_STOP_WORDS.split()),
+    )
+    return _tokenizer
+
+
+def _load_search() -> list[str]:
+    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    global _search_names, _search_positions, _postings, _norms
+    import json
+
+    table: dict[str, str] = json.loads(_SEARCH)
+    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
+    lengths: list[int] = []
+    for index, line in enumerate(table.values()):
+        length = 0
+        count = 1
+        for term in line.split():
+            if ":" in term:  # "N:term" opens a group of terms counted N times
+                number, _, term = term.partition(":")
+                count = int(number)
+            length += count
+            listed = postings.get(term)
+            if listed is None:
+                postings[term] = ([index], [count], [])
+            else:
+                listed[0].append(index)
+                listed[1].append(count)
+        lengths.append(length)
+    average = max(sum(lengths), 1) / max(len(lengths), 1)
+    k1, b = _BM25_K1, _BM25_B
+    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+    _postings = postings
+    _search_positions = {name: index for index, name in enumerate(table)}
+    _search_names = list(table)
+    return _search_names
+
+
+def _definition_texts() -> list[str]:
+    """Each tool's definition as JSON text, in toolset order.
+
+    The generator writes ``_DEFINITIONS`` one definition per line, in the toolset's
+    order, as ``_SEARCH`` (docs/design.md, "Data in the module"): a search parses only
+    the definitions it returns. Text in another layout is parsed whole, once.
+    """
+    global _definition_lines
+    if _definition_lines is None:
+        lines = _DEFINITIONS.split("\n")[1:-1]
+        if len(lines) == len(_search_names or _load_search()):
+            _definition_lines = [line.removesuffix(",") for line in lines]
+        else:
+            import json
+
+            definitions: list[object] = json.loads(_DEFINITIONS)
+            _definition_lines = [json.dumps(item) for item in definitions]
+    return _definition_lines
+
+
 # The toolset's data, parsed from the JSON texts that follow the runtime on first use.
 
 _names: "dict[str, tuple[str, str]] | None" = None
@@ -1417,4 +1614,32 @@ _DROPPED = r"""{
 "playwright__browser_select_option":[["#","$schema"]],
 "playwright__browser_tabs":[["#","$schema"]],
 "playwright__browser_wait_for":[["#","$schema"]]
+}"""
+
+_SEARCH = r"""{
+"playwright__browser_close":"14:close 10:browser 6:browserclose playwrightbrowserclose 4:page 2:playwright",
+"playwright__browser_resize":"16:browser 14:resize 10:window 6:browserresize playwrightbrowserresize 3:height width 2:playwright",
+"playwright__browser_console_messages":"19:message 17:console 6:browser browserconsolemessages playwrightbrowserconsolemessages return 5:level 4:get 2:default file filename name playwright since 1:beginning false include info last navigation relative save session severe",
+"playwright__browser_handle_dialog":"16:dialog 14:handle 6:browser browserhandledialog playwrightbrowserhandledialog 4:prompt 3:accept text 2:playwright prompttext 1:case",
+"playwright__browser_emulate_media":"21:media 18:emulate 12:feature 10:color 7:scheme 6:browser browseremulatemedia playwrightbrowseremulatemedia 5:css page 4:dark example light switch 3:contrast forced motion prefer reduced 2:left omitted parameter playwright unchanged",
+"playwright__browser_evaluate":"14:evaluate 12:element 8:java script 6:browser browserevaluate playwrightbrowserevaluate 5:page 4:expression 3:target 2:code file filename function name playwright provided result 1:description human obtain permission readable used",
+"playwright__browser_file_upload":"18:file 15:upload 6:browser browserfileupload playwrightbrowserfileupload 5:multiple 3:path 2:playwright 1:absolute cancelled chooser omitted single",
+"playwright__browser_drop":"16:drop 15:element 13:data 9:file onto 6:browser browserdrop playwrightbrowserdrop 5:mime page path 4:dragged outside typed 3:target 2:least playwright provided text 1:description human obtain readable used",
+"playwright__browser_find":"14:snapshot 10:find page 9:text 8:search 6:browser browserfind playwrightbrowserfind 5:expression regular 4:accessibility current regex 3:case matching root 2:context few like line node playwright return surrounding",
+"playwright__browser_fill_form":"16:fill 14:form 12:field 6:browser browserfillform element playwrightbrowserfillform 5:value 4:multiple 3:name target type 2:human playwright readable 1:description exact interact obtain page permission reference snapshot used",
+"playwright__browser_press_key":"17:key 15:press 6:browser browserpresskey playwrightbrowserpresskey 4:keyboard 2:playwright 1:arrow character generate left name",
+"playwright__browser_type":"16:type 13:text 11:element 6:browser browsertype playwrightbrowsertype 4:editable 3:submit target 2:page playwright slowly 1:description exact human interact obtain permission readable reference selector snapshot unique used",
+"playwright__browser_navigate":"15:navigate 11:url 6:browser browsernavigate playwrightbrowsernavigate 2:playwright",
+"playwright__browser_navigate_back":"14:back 8:go 6:browser browsernavigateback navigate playwrightbrowsernavigateback 4:history page previous 2:playwright",
+"playwright__browser_network_requests":"19:request 17:network 8:browser list 6:browsernetworkrequests playwrightbrowsernetworkrequests 5:return 4:loading numbered page since 3:static 2:detail file filename filter full get name number playwright use 1:include successful",
+"playwright__browser_network_request":"19:request 17:network 11:part 9:browser detail 8:single 6:browsernetworkrequest playwrightbrowsernetworkrequest return 5:full 4:body header set show 3:index 2:file filename name number playwright use 1:based omit printed",
+"playwright__browser_run_code_unsafe":"20:code 14:run 13:playwright 12:unsafe 6:browser browserruncodeunsafe playwrightbrowserruncodeunsafe 5:page 4:snippet 3:execute filename java script 2:arbitrary await equivalent file name process rce server 1:containing function invoked",
+"playwright__browser_take_screenshot":"23:screenshot 15:take 9:page 8:browser 7:element 6:browsertakescreenshot playwrightbrowsertakescreenshot 4:action current device 3:css filename full pixel scale snapshot target 2:based image perform playwright type use used",
+"playwright__browser_snapshot":"18:snapshot 9:page 6:browser browsersnapshot playwrightbrowsersnapshot 4:accessibility better box capture current element screenshot 3:depth target 2:bounding file filename playwright relative 1:exact reference save selector unique",
+"playwright__browser_click":"19:click 6:browser browserclick element playwrightbrowserclick 5:page perform 4:web 3:button double modifier target 2:doubleclick playwright 1:description exact human interact obtain permission readable reference snapshot used",
+"playwright__browser_drag":"16:element 14:drag 7:target 6:browser browserdrag playwrightbrowserdrag 4:drop end mouse perform start two 2:description exact human interact obtain permission playwright readable reference startelement starttarget used",
+"playwright__browser_hover":"14:hover 10:element 6:browser browserhover playwrightbrowserhover 5:page 4:mouse 3:target 2:playwright 1:description exact human interact obtain permission readable reference selector snapshot unique used",
+"playwright__browser_select_option":"15:select 14:option 6:browser browserselectoption element playwrightbrowserselectoption 5:dropdown value 3:target 2:playwright 1:array description exact human interact obtain page permission readable reference selector snapshot unique used",
+"playwright__browser_tabs":"17:tab 10:browser 6:browsertabs close playwrightbrowsertabs 5:select 4:create list manage 3:index url 2:action new playwright used 1:closed current navigate omitted operation perform",
+"playwright__browser_wait_for":"17:wait 10:text 7:time 6:browser browserwaitfor playwrightbrowserwaitfor 5:disappear 4:appear pass specified 2:gone playwright textgone 1:30 second"
 }"""

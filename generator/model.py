@@ -51,6 +51,7 @@ class ToolModel:
     shape: str  # the TypedDict's name
     fields: tuple[typed.Field, ...]
     local: str  # the name inside the server's namespace (generator/naming.py, local_name)
+    title: str = ""  # the MCP tool's display title, cleaned (read by the search index only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +155,7 @@ def _make(
         shape=unique(class_name(named.exposed, "Args"), shapes),
         fields=typed.fields(named.input_schema, optional),
         local=named.local,
+        title=named.title,
     )
 
 

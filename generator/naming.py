@@ -45,6 +45,7 @@ class NamedTool:
     # The name inside the server's namespace (Responses `namespace` tools): the MCP name,
     # sanitised, at most 64 characters, no prefix; unique within the server.
     local: str
+    title: str = ""  # the tool's display title, cleaned (the search index reads it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +98,15 @@ def build(servers: list[ServerTools]) -> Toolset:
             local = local_name(server.name, name, local_taken)
             description = _description(tool)
             tools.append(
-                NamedTool(exposed, server.name, name, description, tool["inputSchema"], local)
+                NamedTool(
+                    exposed,
+                    server.name,
+                    name,
+                    description,
+                    tool["inputSchema"],
+                    local,
+                    _title(tool),
+                )
             )
     return Toolset(tuple(tools), tuple(renames), tuple(filtered))
 
@@ -156,6 +165,15 @@ def _selected(name: str, server: ServerTools) -> bool:
     if server.include and not any(fnmatchcase(name, pattern) for pattern in server.include):
         return False
     return not any(fnmatchcase(name, pattern) for pattern in server.exclude)
+
+
+def _title(tool: dict[str, Any]) -> str:
+    """The tool's display title: `title`, else `annotations.title` (the MCP tool's fields)."""
+    title = tool.get("title")
+    if not isinstance(title, str):
+        annotations = tool.get("annotations")
+        title = annotations.get("title") if isinstance(annotations, dict) else None
+    return clean_description(title) if isinstance(title, str) else ""
 
 
 def _description(tool: dict[str, Any]) -> str:

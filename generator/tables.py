@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from .model import Decision, ModuleModel
+from .search import search_table
 from .strict import format_path
 
 JsonValue = dict[str, object] | list[object]
@@ -24,6 +25,7 @@ TABLE_NAMES: Final = (
     "_EXCLUDED",
     "_RENAMES",
     "_DROPPED",
+    "_SEARCH",
 )
 
 
@@ -62,6 +64,8 @@ def tables(model: ModuleModel) -> dict[str, JsonValue]:
             for tool in model.tools
             if tool.dropped
         },
+        # exposed name -> the tool's search terms and their weighted counts (generator/search.py)
+        "_SEARCH": search_table(model),
     }
     assert tuple(values) == TABLE_NAMES
     return values

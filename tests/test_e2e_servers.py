@@ -555,10 +555,12 @@ def test_client_tool_search_turn_on_the_wire(workspace: Workspace, live: Live) -
         answer = live.portal.call(responses_loop, adapter, fake.base_url, call_tool)
     assert answer == "Searched and echoed."
     _, second, third = fake.bodies("/v1/responses")
-    # the search was answered (this module has no search: no tools to load), not dropped
+    # the search was answered with the module's own search, not dropped
+    found = adapter.tool_search("repeat a message")
+    assert "everything__echo" in [tool["name"] for tool in found]
     assert second["input"][1:] == [
         search,
-        {"type": "tool_search_output", "call_id": "ts_1", "execution": "client", "tools": []},
+        {"type": "tool_search_output", "call_id": "ts_1", "execution": "client", "tools": found},
     ]
     assert third["input"][-2:] == [
         namespaced,

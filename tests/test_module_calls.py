@@ -3,6 +3,7 @@ through $ref), the nulls the original schema allowed are kept."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -136,3 +137,38 @@ def test_namespaced_calls_map_through_the_built_table(tmp_path: Path) -> None:
     assert [(c.name, c.server, c.tool) for c in calls] == [("fs__fetch", "fs", "fetch")]
     _, rejected = run("fs", "scalar")
     assert "Unknown tool 'scalar' in namespace 'fs'" in rejected[0]["output"]
+
+
+def test_a_client_tool_search_is_answered_with_the_modules_search(tmp_path: Path) -> None:
+    plain = {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}
+    module, _ = build_module(
+        tmp_path,
+        {
+            "weather": [
+                {
+                    "name": "forecast",
+                    "description": "Weather forecast for a city.",
+                    "inputSchema": plain,
+                },
+                {"name": "alerts", "description": "Storm alerts.", "inputSchema": plain},
+            ]
+        },
+    )
+
+    def search(arguments: object) -> Any:
+        item = {
+            "type": "tool_search_call",
+            "id": "tsc_1",
+            "call_id": "ts_1",
+            "execution": "client",
+            "arguments": arguments,
+            "status": "completed",
+        }
+        return asyncio.run(module.execute_tool_calls({"output": [item]}, None))
+
+    (answer,) = search({"query": "weather forecast"})
+    assert answer["tools"] == module.tool_search("weather forecast")
+    assert [tool["name"] for tool in answer["tools"]][:1] == ["weather__forecast"]
+    assert answer["tools"][0] == module.tools("responses")[0]
+    for arguments in ({}, {"query": 7}, None, {"paths": ["weather"]}):
+        assert search(arguments)[0]["tools"] == []

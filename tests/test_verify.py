@@ -47,14 +47,16 @@ def test_a_correct_build_passes(built: tuple[ModuleModel, Emission, str, str]) -
         (lambda s: s.replace("def tools(", "def tools2(", 1), "statements differ"),
         (lambda s: s.replace('"git__git_status":["git"', '"git__git_status":["gut"', 1), "_NAMES"),
         (lambda s: s.replace("_DROPPED = r", "_DROPPED2 = r", 1), "_DROPPED is missing"),
+        (lambda s: s.replace('"git__git_status":"', '"git__git_status":"99:x ', 1), "_SEARCH"),
+        (lambda s: s.replace("_SEARCH = r", "_SEARCH2 = r", 1), "_SEARCH is missing"),
         (lambda s: s.replace('_DEFINITIONS = r"""', '_DEFINITIONS = """', 1), "_DEFINITIONS"),
         (lambda s: s.replace("OpenAI function tools", "OpenAI tools", 1), "docstring"),
         (lambda s: s.replace('"""OpenAI', '"""OpenAI"""; import os; """', 1), "docstring"),
         (lambda s: s.replace("# ---- mcp2openai", "import os\n# ---- mcp2openai", 1), "differ"),
         (lambda s: s + "\n_NAMES = r'''{}'''\n", "_NAMES is not one str constant"),
         (lambda s: s.replace("_DEFINITIONS = r", "_DEFINITIONS = 1 or r", 1), "_DEFINITIONS"),
-        # cut inside a table's string (half the file may end between two statements)
-        (lambda s: s[: s.index('_NAMES = r"""') + 20], "does not parse"),
+        # Cut inside a table (half the file could end between two statements and parse).
+        (lambda s: s[: s.index('_DEFINITIONS = r"""') + 40], "does not parse"),
     ],
 )
 def test_a_tampered_module_is_refused(

@@ -802,7 +802,9 @@ def test_an_unknown_tool_in_a_known_namespace_is_rejected_like_an_unknown_tool()
     ]
 
 
-def test_client_tool_search_is_answered_with_an_empty_tool_list() -> None:
+def test_client_tool_search_is_answered_not_dropped() -> None:
+    # This toolset's search index is empty: the answer is an empty tool list (a built
+    # module answers with tool_search's results: tests/test_module_calls.py).
     for response in forms("responses_client_tool_search"):
         items, tools = execute(response)
         assert items == [

@@ -1,0 +1,128 @@
+"""Tool search: time per query, the first query's cost, and what the index adds to a cold start.
+
+- Per query: `tool_search(query)` (the definitions returned) and `_search(query, 8)` (names
+  only), each query timed alone (CPU time, the median of 5 calls), on queries made from the
+  first sentence of the descriptions of 200 tools spread over the toolset; p50 and p90 over the
+  queries. The index is loaded before any clock starts.
+- First query: in a fresh `python -I -S`, after the import and the first `tools("responses")`,
+  the first `tool_search` (it parses the index and builds its postings).
+- The index's share of the cold start: the import and the first `tools("responses")` without
+  bytecode (as the cold-import rows), of the module as built and of the same module with an
+  empty `_SEARCH` table, alternating.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bench.imports import _IMPORT_CHILD, child, import_path
+
+QUERIES = 200
+REPEATS = 5
+_TABLE = re.compile(r'\n_SEARCH = r"""(.*?)"""\n', re.S)
+
+_FIRST_QUERY_CHILD = """\
+import sys, time
+sys.path.insert(0, sys.argv[1])
+module = __import__(sys.argv[2])
+module.tools("responses")
+c0 = time.process_time_ns()
+found = module.tool_search(sys.argv[3])
+print(time.process_time_ns() - c0, len(found))
+"""
+
+
+def measure_search(directory: Path, count: int, runs: int) -> dict[str, Any]:
+    name = f"adapter_{count}"
+    path = directory / f"{name}.py"
+    module = import_path(path)
+    definitions = module.tools("responses")
+    step = max(1, len(definitions) // QUERIES)
+    pairs = [(d["name"], first_sentence(d["description"])) for d in definitions[::step]]
+    pairs = [(tool, query) for tool, query in pairs[:QUERIES] if query]
+    module._search("warm up", 8)  # the index is loaded before any clock starts
+    # A search that finds nothing would look fast: count what it finds before timing.
+    found = sum(tool in module._search(query, 8) for tool, query in pairs)
+    queries = [query for _, query in pairs]
+    search_us = [per_query(module.tool_search, query) for query in queries]
+    names_us = [per_query(lambda q: module._search(q, 8), query) for query in queries]
+    command = [sys.executable, "-I", "-S", "-c", _FIRST_QUERY_CHILD, str(directory), name]
+    first = [int(child([*command, queries[0]])[0]) / 1e6 for _ in range(runs)]
+    source = path.read_text(encoding="utf-8")
+    table = _TABLE.search(source)
+    assert table is not None, "no _SEARCH table in the module"
+    bare = directory / "without-index"
+    bare.mkdir(exist_ok=True)
+    empty = '\n_SEARCH = r"""{}"""\n'
+    (bare / path.name).write_text(source[: table.start()] + empty + source[table.end() :])
+    with_index, without_index = cold_starts(directory, bare, name, runs)
+    row = {
+        "tools": count,
+        "queries": len(queries),
+        "found_in_first_8": found,
+        "tool_search_p50_us": statistics.median(search_us),
+        "tool_search_p90_us": quantile(search_us, 0.9),
+        "names_p50_us": statistics.median(names_us),
+        "names_p90_us": quantile(names_us, 0.9),
+        "first_query_ms": statistics.median(first),
+        "index_kb": len(table.group(1).encode("utf-8")) / 1e3,
+        "module_mb": len(source.encode("utf-8")) / 1e6,
+        "cold_with_index_ms": statistics.median(with_index),
+        "cold_without_index_ms": statistics.median(without_index),
+        "samples": {
+            "tool_search_us": search_us,
+            "names_us": names_us,
+            "first_query_ms": first,
+            "cold_with_index_ms": with_index,
+            "cold_without_index_ms": without_index,
+        },
+    }
+    row["index_share"] = row["cold_with_index_ms"] / row["cold_without_index_ms"] - 1
+    print(
+        f"tool_search {count:>5} tools: p50 {row['tool_search_p50_us']:.0f} µs"
+        f" (names only {row['names_p50_us']:.0f} µs), first query {row['first_query_ms']:.1f} ms;"
+        f" index {row['index_kb']:.0f} kB, +{row['index_share']:.1%} on a cold start"
+    )
+    return row
+
+
+def cold_starts(
+    directory: Path, bare: Path, name: str, runs: int
+) -> tuple[list[float], list[float]]:
+    """CPU ms of the import and first tools() without bytecode: with the index, without."""
+    with_index: list[float] = []
+    without_index: list[float] = []
+    for _ in range(runs):
+        for where, samples in ((directory, with_index), (bare, without_index)):
+            shutil.rmtree(where / "__pycache__", ignore_errors=True)
+            command = [sys.executable, "-I", "-S", "-B", "-c", _IMPORT_CHILD, str(where), name]
+            numbers = child(command)
+            samples.append((int(numbers[2]) + int(numbers[3])) / 1e6)
+    return with_index, without_index
+
+
+def per_query(function: Callable[[str], object], query: str) -> float:
+    """Median CPU microseconds of REPEATS calls."""
+    samples = []
+    for _ in range(REPEATS):
+        start = time.process_time_ns()
+        function(query)
+        samples.append(time.process_time_ns() - start)
+    return statistics.median(samples) / 1e3
+
+
+def quantile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def first_sentence(description: str) -> str:
+    text = " ".join(description.split())
+    return re.split(r"(?<=[.!?:])\s+", text, maxsplit=1)[0]

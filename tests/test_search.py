@@ -1,0 +1,357 @@
+"""Tool search (docs/design.md, "Tool search"): the index the generator builds
+(generator/search.py), the query code every module carries (templates/runtime.py), and that
+the two split text with one rule."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from buildutil import GENERATED, SNAPSHOTS, build_module, import_path
+from hypothesis import given
+from hypothesis import strategies as st
+from mcp2openai import search
+from mcp2openai.literals import json_text
+from mcp2openai.load import load_snapshot
+from mcp2openai.model import build_model
+from mcp2openai.naming import ServerTools
+from mcp2openai.naming import build as name_tools
+from mcp2openai.tables import tables
+from runtime_support import load_runtime
+
+rt = load_runtime("mcp2openai_runtime_search", {})
+
+# Text that exercises the splitting rule: case changes, digits, separators, stop words,
+# plurals, letters that change length when lowercased, and anything else.
+WORDY = st.text(
+    st.sampled_from(list("aAbBsSeEiIyYhHxXzZoOuU09_-.: \n'İßΣ日")), max_size=40
+) | st.text(max_size=40)
+
+
+# ---------------------------------------------------------------------------- one rule
+
+
+@given(WORDY)
+def test_the_runtime_splits_text_with_the_generators_rule(text: str) -> None:
+    assert rt._terms(text) == search.terms(text)
+
+
+def test_the_runtime_splits_every_recorded_text_with_the_generators_rule() -> None:
+    texts = []
+    for path in sorted(SNAPSHOTS.glob("*.json")):
+        for tool in load_snapshot(path):
+            texts += [tool["name"], tool.get("description") or "", json.dumps(tool)]
+    assert len(texts) > 500
+    assert [rt._terms(text) for text in texts] == [search.terms(text) for text in texts]
+
+
+def test_the_runtime_has_the_generators_stop_words() -> None:
+    assert frozenset(rt._STOP_WORDS.split()) == search.STOP_WORDS
+
+
+# ---------------------------------------------------------------------------- terms
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("read_file", ["read", "file", "readfile"]),
+        ("readFile", ["read", "file", "readfile"]),
+        ("read-file", ["read", "file", "readfile"]),
+        ("READ_FILE", ["read", "file", "readfile"]),
+        ("list_files", ["list", "file", "listfiles"]),  # the whole is not stemmed
+        ("getHTTPStatus", ["get", "http", "status", "gethttpstatus"]),
+        ("API-get-users", ["api", "get", "user", "apigetusers"]),
+        ("git__git_status", ["git", "git", "status", "gitgitstatus"]),
+        ("base64Encode v2", ["base64", "encode", "base64encode", "v2"]),
+        ("Lists the files in a directory.", ["list", "file", "directory"]),
+        ("a b of the x, and: 7", []),  # stop words and single characters
+        ("Über-Größe 日本語", ["über", "größe", "übergröße", "日本語"]),
+    ],
+)
+def test_terms_split_names_every_way_and_drop_stop_words(text: str, expected: list[str]) -> None:
+    assert search.terms(text) == expected
+
+
+def test_terms_without_wholes() -> None:
+    assert search.terms("read_file readFile", wholes=False) == ["read", "file", "read", "file"]
+
+
+@pytest.mark.parametrize(
+    ("word", "stem"),
+    [
+        ("files", "file"),
+        ("entries", "entry"),
+        ("searches", "search"),
+        ("boxes", "box"),
+        ("echoes", "echo"),
+        ("addresses", "address"),
+        ("issues", "issue"),
+        ("status", "status"),
+        ("class", "class"),
+        ("analysis", "analysis"),
+        ("gas", "gas"),
+        ("responses", "response"),
+        ("sizes", "size"),
+        ("file", "file"),
+    ],
+)
+def test_plurals_become_singular(word: str, stem: str) -> None:
+    assert search.stem(word) == stem == rt._stem(word)
+
+
+# ---------------------------------------------------------------------------- the index
+
+
+def tool_model(tool: dict[str, Any], server: str = "wx") -> Any:
+    model = build_model(name_tools([ServerTools(server, (tool,))]), "auto", "0" * 64)
+    (built,) = model.tools
+    return built
+
+
+WEATHER = {
+    "name": "get_weather",
+    "title": "Weather report",
+    "description": "Get the weather forecast. Uses a model.",
+    "inputSchema": {
+        "type": "object",
+        "properties": {
+            "city": {"type": "string", "description": "City name"},
+            "options": {"type": "object", "properties": {"units": {"type": "string"}}},
+        },
+    },
+}
+
+
+def test_each_field_counts_with_its_weight() -> None:
+    counts, names = search.tool_terms(tool_model(WEATHER))
+    name, title = search.NAME_WEIGHT, search.TITLE_WEIGHT
+    description, summary = search.DESCRIPTION_WEIGHT, search.SUMMARY_WEIGHT
+    prop, prop_description = search.PROPERTY_WEIGHT, search.PROPERTY_DESCRIPTION_WEIGHT
+    assert counts == {
+        "get": name + description + summary,
+        "weather": name + title + description + summary,
+        "getweather": name,
+        "wxgetweather": name,  # the exposed name, whole
+        "wx": search.SERVER_WEIGHT,
+        "report": title,
+        "forecast": description + summary,
+        "use": description,  # "Uses" is not in the first sentence
+        "model": description,
+        "city": prop + prop_description,
+        "name": prop_description,
+        "option": prop,
+        "unit": prop,  # a nested object's property
+    }
+    assert names == 4  # get, weather, getweather, wxgetweather come first
+
+
+def test_the_title_falls_back_to_the_annotations_title() -> None:
+    tool = {**WEATHER, "title": None, "annotations": {"title": "Forecast desk"}}
+    assert tool_model(tool).title == "Forecast desk"
+    assert tool_model({"name": "t", "inputSchema": {"type": "object"}}).title == ""
+
+
+def test_a_line_groups_terms_by_count() -> None:
+    counts = {"read": 6, "file": 6, "text": 2, "content": 2, "x9": 1}
+    assert search.line(counts) == "6:file read 2:content text 1:x9"
+    assert search.line({}) == ""
+
+
+def test_a_line_keeps_the_name_terms_then_the_highest_counts() -> None:
+    counts = {"rare": 1, **{f"t{i:02}": 2 for i in range(search.MAX_TERMS)}, "top": 9}
+    line = search.line(counts, first=1).split()
+    assert len(line) == search.MAX_TERMS
+    assert line[0] == "9:top" and line[1] == "2:t00" and line[-1] == "1:rare"
+    kept = search.MAX_TERMS - 2  # of the equals, after "rare" (a name's term) and "top"
+    assert f"t{kept - 1:02}" in line and f"t{kept:02}" not in line  # the first found are kept
+
+
+def test_properties_are_read_breadth_first_through_nesting_and_definitions() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "a": {"type": "array", "items": {"$ref": "#/$defs/D"}},
+            "b": {"anyOf": [{"type": "object", "properties": {"c": {"description": "C"}}}]},
+        },
+        "$defs": {"D": {"type": "object", "properties": {"d": {"type": "string"}}}},
+    }
+    assert search.properties(schema) == [("a", ""), ("b", ""), ("d", ""), ("c", "C")]
+    wide = {"type": "object", "properties": {f"p{i}": {} for i in range(5000)}}
+    assert len(search.properties(wide)) == search.MAX_PROPERTIES
+
+
+def test_the_summary_is_the_first_sentence_of_three_words_or_more() -> None:
+    assert search.summary("Read a file. Then more.") == "Read a file."
+    assert search.summary("\n  Purpose:\n 1. Reads the whole file.\n") == "Reads the whole file."
+    assert search.summary("Echo") == "Echo"
+    assert search.summary("") == ""
+
+
+# ---------------------------------------------------------------------------- a module
+
+FS = [
+    {
+        "name": "read_file",
+        "description": "Read the complete contents of a file from the file system.",
+        "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}},
+    },
+    {
+        "name": "write_file",
+        "description": "Create a new file or completely overwrite an existing file.",
+        "inputSchema": {"type": "object", "properties": {"content": {"type": "string"}}},
+    },
+    {
+        "name": "listDirectory",
+        "description": "Get a detailed listing of all files and directories in a path.",
+        "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}},
+    },
+]
+CLOCK = [
+    {
+        "name": "get-current-time",
+        "description": "Get the current time in a timezone.",
+        "inputSchema": {"type": "object", "properties": {"timezone": {"type": "string"}}},
+    },
+    {
+        "name": "schedule",
+        "description": "Schedule a meeting.",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"zone": {"type": "string", "description": "The timezone to use"}},
+        },
+    },
+]
+
+
+@pytest.fixture(scope="module")
+def module(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    built, _ = build_module(tmp_path_factory.mktemp("search"), {"fs": FS, "clock": CLOCK})
+    return built
+
+
+def names(found: list[dict[str, object]]) -> list[object]:
+    return [definition["name"] for definition in found]
+
+
+@pytest.mark.parametrize(
+    ("query", "first"),
+    [
+        ("read_file", "fs__read_file"),
+        ("readFile", "fs__read_file"),
+        ("read files", "fs__read_file"),
+        ("fs__write_file", "fs__write_file"),
+        ("overwrite an existing file", "fs__write_file"),
+        ("list directories", "fs__listDirectory"),
+        ("what time is it in Tokyo", "clock__get-current-time"),
+        ("timezone", "clock__get-current-time"),  # a description beats a property's
+        ("meeting", "clock__schedule"),
+    ],
+)
+def test_the_best_match_comes_first(module: Any, query: str, first: str) -> None:
+    found = module.tool_search(query)
+    assert names(found)[0] == first
+    assert module._search(query, 8) == names(found)
+
+
+def test_results_are_the_responses_definitions_fresh_each_time(module: Any) -> None:
+    definitions = {d["name"]: d for d in module.tools("responses")}
+    found = module.tool_search("file", limit=10)
+    assert sorted(names(found)) == ["fs__listDirectory", "fs__read_file", "fs__write_file"]
+    assert found == [definitions[name] for name in names(found)]
+    found[0]["description"] = "changed"
+    found[0]["parameters"]["properties"].clear()
+    assert module.tool_search("file", limit=10) == [definitions[n] for n in names(found)]
+
+
+def test_only_matching_tools_and_at_most_limit(module: Any) -> None:
+    assert names(module.tool_search("file", limit=1)) == ["fs__read_file"]
+    assert module.tool_search("file", limit=0) == []
+    assert module.tool_search("nothing like this") == []
+    assert len(module.tool_search("file path time", limit=100)) == 4
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["", "   ", "\x00", "\ud800", "!!!", "the of and", "🙂", "6:file", "İ" * 1000, "a_" * 10**5],
+)
+def test_odd_queries_never_raise(module: Any, query: str) -> None:
+    found = module.tool_search(query)
+    assert isinstance(found, list) and len(found) <= 8
+
+
+@given(st.text(max_size=200), st.integers(min_value=0, max_value=10))
+def test_any_query_gives_distinct_tools_best_first(query: str, limit: int) -> None:
+    found = MODULE.tool_search(query, limit=limit)
+    assert len(found) <= limit and len(set(names(found))) == len(found)
+    assert MODULE._search(query, limit) == names(found)
+
+
+def test_bad_arguments_raise(module: Any) -> None:
+    with pytest.raises(TypeError, match="query must be a str"):
+        module.tool_search(None)
+    with pytest.raises(TypeError, match="limit must be an int"):
+        module.tool_search("file", limit="3")
+    with pytest.raises(TypeError, match="limit must be an int"):
+        module.tool_search("file", limit=True)
+    with pytest.raises(ValueError, match="limit must be 0 or more"):
+        module.tool_search("file", limit=-1)
+
+
+@pytest.mark.parametrize("layout", [json_text, json.dumps], ids=["one per line", "one line"])
+def test_definitions_come_from_their_table_in_any_layout(layout: Any) -> None:
+    model = build_model(name_tools([ServerTools("fs", tuple(FS))]), "auto", "0" * 64)
+    values = tables(model)
+    runtime = load_runtime("mcp2openai_runtime_search_layout", {})
+    runtime._SEARCH = json_text(values["_SEARCH"])
+    runtime._DEFINITIONS = layout(values["_DEFINITIONS"])
+    found = runtime.tool_search("write a file", limit=3)
+    assert names(found) == ["fs__write_file", "fs__read_file", "fs__listDirectory"]
+    assert found == [values["_DEFINITIONS"][i] for i in (1, 0, 2)]  # type: ignore[index]
+
+
+def test_equal_scores_keep_the_toolset_order(tmp_path: Path) -> None:
+    tool = {"name": "echo", "description": "Echo the input.", "inputSchema": {"type": "object"}}
+    first, _ = build_module(tmp_path, {"aa": [tool], "bb": [tool]})
+    second, _ = build_module(tmp_path, {"bb": [tool], "aa": [tool]})
+    assert names(first.tool_search("echo input")) == ["aa__echo", "bb__echo"]
+    assert names(second.tool_search("echo input")) == ["bb__echo", "aa__echo"]
+
+
+SEARCH_PROBE = """
+import sys
+sys.path.insert(0, sys.argv[1])
+import mcp_all as m
+m.tools("responses")
+assert m._search_names is None and m._tokenizer is None, "the index was loaded early"
+before = set(sys.modules)
+queries = ["read a file", "list issues in a repository", "take a screenshot", "time zone"]
+print([m._search(query, 8) for query in queries])
+print(sorted(set(sys.modules) - before))
+"""
+
+
+def test_the_index_is_loaded_on_the_first_query_and_ranks_alike_under_any_hash_seed() -> None:
+    runs = set()
+    for seed in ("0", "1", "12345"):
+        result = subprocess.run(
+            [sys.executable, "-I", "-S", "-c", SEARCH_PROBE, str(GENERATED)],
+            capture_output=True,
+            text=True,
+            env={"PYTHONHASHSEED": seed},
+        )
+        assert result.returncode == 0, result.stderr[-2000:]
+        runs.add(result.stdout)
+    (output,) = runs
+    ranked, imported = map(ast.literal_eval, output.splitlines())
+    assert ranked[0][0] == "filesystem__read_file" and "github__list_issues" in ranked[1]
+    # After tools() (json, and re through it), a query needs only these:
+    assert set(imported) <= {"heapq", "_heapq", "math"}, imported
+
+
+MODULE = import_path(GENERATED / "mcp_all.py")
