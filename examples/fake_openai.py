@@ -5,8 +5,14 @@ records every request body, so a test can assert on exactly what the `openai` SD
 Standard library only. A script is a list of turns, played in order whichever API asks:
 
 - a list of calls `(call_id, name, arguments)` -> a reply with those function calls
-  (`arguments` is a dict, or a string sent as is, e.g. to send invalid JSON);
+  (`arguments` is a dict, or a string sent as is, e.g. to send invalid JSON); a dict in the
+  list is put in the reply as it is (a Responses output item such as a `tool_search_call`, or
+  a Chat tool call entry);
 - a string -> a final assistant message with that text.
+
+A request with `"stream": true` gets the same reply as server-sent events, in the order and
+shape the API streams them (Chat: `chat.completion.chunk`s and `[DONE]`; Responses:
+`response.created` ... `response.completed`), for the SDK's `stream()` helpers to assemble.
 
     with FakeOpenAI([[("call_1", "demo__add", {"a": 1, "b": 2})], "3, done."]) as fake:
         client = openai.OpenAI(base_url=fake.base_url, api_key="test")
@@ -22,7 +28,7 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-Call = tuple[str, str, dict[str, Any] | str]
+Call = tuple[str, str, dict[str, Any] | str] | dict[str, Any]
 Turn = list[Call] | str
 
 CREATED = 1_767_225_600  # 2026-01-01T00:00:00Z: replies are the same on every run
@@ -85,15 +91,34 @@ class FakeOpenAI:
         if turn is None:
             return self._send(handler, 400, _error("the fake's script has no more turns"))
         model = str(body.get("model", "fake-model"))
-        if path == "/v1/chat/completions":
-            return self._send(handler, 200, _chat(number, model, turn))
-        return self._send(handler, 200, _responses(number, model, turn))
+        chat = path == "/v1/chat/completions"
+        reply = _chat(number, model, turn) if chat else _responses(number, model, turn)
+        if body.get("stream") is True:
+            events = _chat_chunks(reply, body) if chat else _response_events(reply)
+            return self._stream(handler, events, done=chat)
+        return self._send(handler, 200, reply)
 
     @staticmethod
     def _send(handler: BaseHTTPRequestHandler, status: int, payload: dict[str, Any]) -> None:
         data = json.dumps(payload).encode()
         handler.send_response(status)
         handler.send_header("Content-Type", "application/json")
+        handler.send_header("Content-Length", str(len(data)))
+        handler.end_headers()
+        handler.wfile.write(data)
+
+    @staticmethod
+    def _stream(handler: BaseHTTPRequestHandler, events: list[dict[str, Any]], done: bool) -> None:
+        lines = []
+        for event in events:
+            if "type" in event:  # Responses events name themselves on the event line too
+                lines.append(f"event: {event['type']}")
+            lines.append(f"data: {json.dumps(event)}\n")
+        if done:
+            lines.append("data: [DONE]\n")
+        data = ("\n".join(lines) + "\n").encode()
+        handler.send_response(200)
+        handler.send_header("Content-Type", "text/event-stream")
         handler.send_header("Content-Length", str(len(data)))
         handler.end_headers()
         handler.wfile.write(data)
@@ -109,12 +134,16 @@ def _chat(number: int, model: str, turn: Turn) -> dict[str, Any]:
         finish = "stop"
     else:
         calls = [
-            {
-                "id": call_id,
-                "type": "function",
-                "function": {"name": name, "arguments": _arguments(args)},
-            }
-            for call_id, name, args in turn
+            (
+                call
+                if isinstance(call, dict)
+                else {
+                    "id": call[0],
+                    "type": "function",
+                    "function": {"name": call[1], "arguments": _arguments(call[2])},
+                }
+            )
+            for call in turn
         ]
         message = {"role": "assistant", "content": None, "tool_calls": calls}
         finish = "tool_calls"
@@ -141,15 +170,19 @@ def _responses(number: int, model: str, turn: Turn) -> dict[str, Any]:
         ]
     else:
         output = [
-            {
-                "type": "function_call",
-                "id": f"fc_{number}_{index}",
-                "call_id": call_id,
-                "name": name,
-                "arguments": _arguments(args),
-                "status": "completed",
-            }
-            for index, (call_id, name, args) in enumerate(turn)
+            (
+                call
+                if isinstance(call, dict)
+                else {
+                    "type": "function_call",
+                    "id": f"fc_{number}_{index}",
+                    "call_id": call[0],
+                    "name": call[1],
+                    "arguments": _arguments(call[2]),
+                    "status": "completed",
+                }
+            )
+            for index, call in enumerate(turn)
         ]
     return {
         "id": f"resp_{number}",
@@ -163,12 +196,92 @@ def _responses(number: int, model: str, turn: Turn) -> dict[str, Any]:
         "tools": [],
         "usage": {
             "input_tokens": 10,
-            "input_tokens_details": {"cached_tokens": 0},
+            "input_tokens_details": {"cached_tokens": 0, "cache_write_tokens": 0},
             "output_tokens": 5,
             "output_tokens_details": {"reasoning_tokens": 0},
             "total_tokens": 15,
         },
     }
+
+
+def _pieces(text: str) -> list[str]:
+    """A text cut in two, as a stream sends it in deltas (one piece when too short)."""
+    middle = len(text) // 2
+    return [text[:middle], text[middle:]] if middle else [text]
+
+
+def _chat_chunks(reply: dict[str, Any], body: dict[str, Any]) -> list[dict[str, Any]]:
+    """The `chat.completion.chunk`s that stream `reply`."""
+    head = {key: reply[key] for key in ("id", "created", "model")}
+    choice = reply["choices"][0]
+    message = choice["message"]
+
+    def chunk(delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
+        choices = [{"index": 0, "delta": delta, "logprobs": None, "finish_reason": finish}]
+        return {**head, "object": "chat.completion.chunk", "choices": choices}
+
+    chunks = [chunk({"role": "assistant", "content": "" if message["content"] else None})]
+    for piece in _pieces(message["content"] or ""):
+        if piece:
+            chunks.append(chunk({"content": piece}))
+    for index, call in enumerate(message.get("tool_calls") or []):
+        function = call.get("function", {})
+        start = {**call, "index": index, "function": {**function, "arguments": ""}}
+        chunks.append(chunk({"tool_calls": [start]}))
+        for piece in _pieces(function.get("arguments", "")):
+            arguments = {"index": index, "function": {"arguments": piece}}
+            chunks.append(chunk({"tool_calls": [arguments]}))
+    chunks.append(chunk({}, choice["finish_reason"]))
+    if (body.get("stream_options") or {}).get("include_usage"):
+        chunks.append(
+            {**head, "object": "chat.completion.chunk", "choices": [], "usage": reply["usage"]}
+        )
+    return chunks
+
+
+def _response_events(reply: dict[str, Any]) -> list[dict[str, Any]]:
+    """The Responses stream events, `response.created` to `response.completed`."""
+    events: list[dict[str, Any]] = []
+
+    def event(kind: str, **fields: Any) -> None:
+        events.append({"type": kind, "sequence_number": len(events), **fields})
+
+    started = {**reply, "status": "in_progress", "output": [], "usage": None}
+    event("response.created", response=started)
+    event("response.in_progress", response=started)
+    for index, item in enumerate(reply["output"]):
+        where = {"output_index": index}
+        if item["type"] == "function_call":
+            added = {**item, "arguments": "", "status": "in_progress"}
+            event("response.output_item.added", item=added, **where)
+            for piece in _pieces(item["arguments"]):
+                event(
+                    "response.function_call_arguments.delta",
+                    item_id=item["id"],
+                    delta=piece,
+                    **where,
+                )
+            event(
+                "response.function_call_arguments.done",
+                item_id=item["id"],
+                arguments=item["arguments"],
+                **where,
+            )
+        elif item["type"] == "message":
+            added = {**item, "content": [], "status": "in_progress"}
+            event("response.output_item.added", item=added, **where)
+            for part_index, part in enumerate(item["content"]):
+                place = {"item_id": item["id"], "content_index": part_index, **where}
+                event("response.content_part.added", part={**part, "text": ""}, **place)
+                for piece in _pieces(part["text"]):
+                    event("response.output_text.delta", delta=piece, logprobs=[], **place)
+                event("response.output_text.done", text=part["text"], logprobs=[], **place)
+                event("response.content_part.done", part=part, **place)
+        else:
+            event("response.output_item.added", item=item, **where)
+        event("response.output_item.done", item=item, **where)
+    event("response.completed", response=reply)
+    return events
 
 
 def _error(message: str) -> dict[str, Any]:

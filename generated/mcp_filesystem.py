@@ -32,6 +32,7 @@ __all__ = [
     "REPORT",
     "Report",
     "ToolCall",
+    "ToolCalls",
     "arguments",
     "execute_tool_calls",
     "tool_calls",
@@ -53,15 +54,28 @@ class ToolCall:
     ``server`` and ``tool`` are the MCP server and tool it stands for. ``arguments`` is
     the parsed JSON object with the nulls at the tool's null paths removed: strict mode
     makes every optional property required but nullable, and null there means "not
-    given".
+    given". ``namespace`` is the namespace the model named (Responses), ``caller`` the
+    call's ``caller`` as a plain dict (Responses: ``{"type": "program", "caller_id":
+    ...}`` when a program made the call); both are None when absent. ``name`` is the
+    flat exposed name whether or not the call was namespaced.
     """
 
-    __slots__ = ("arguments", "call_id", "name", "server", "tool")
+    __slots__ = (
+        "arguments",
+        "call_id",
+        "caller",
+        "name",
+        "namespace",
+        "server",
+        "tool",
+    )
     call_id: str
     name: str
     server: str
     tool: str
     arguments: dict[str, object]
+    namespace: "str | None"
+    caller: "dict[str, object] | None"
 
     def __init__(
         self,
@@ -70,18 +84,27 @@ class ToolCall:
         server: str,
         tool: str,
         arguments: dict[str, object],
+        namespace: "str | None" = None,
+        caller: "dict[str, object] | None" = None,
     ) -> None:
         self.call_id = call_id
         self.name = name
         self.server = server
         self.tool = tool
         self.arguments = arguments
+        self.namespace = namespace
+        self.caller = caller
 
     def __repr__(self) -> str:
-        return (
+        text = (
             f"ToolCall(call_id={self.call_id!r}, name={self.name!r}, "
-            f"server={self.server!r}, tool={self.tool!r}, arguments={self.arguments!r})"
+            f"server={self.server!r}, tool={self.tool!r}, arguments={self.arguments!r}"
         )
+        if self.namespace is not None:
+            text += f", namespace={self.namespace!r}"
+        if self.caller is not None:
+            text += f", caller={self.caller!r}"
+        return text + ")"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ToolCall):
@@ -92,7 +115,32 @@ class ToolCall:
             and self.server == other.server
             and self.tool == other.tool
             and self.arguments == other.arguments
+            and self.namespace == other.namespace
+            and self.caller == other.caller
         )
+
+
+class ToolCalls(tuple[list[ToolCall], list[dict[str, object]]]):
+    """What ``tool_calls`` returns: unpacks as ``calls, rejected``; also ``skipped``.
+
+    ``skipped`` holds the output items, as the response holds them, that wait for an
+    answer from the app and that ``rejected`` does not answer: client
+    ``tool_search_call`` items (``execute_tool_calls`` answers them),
+    ``mcp_approval_request`` items and calls to client tools this module does not
+    define (``computer_call``, ``local_shell_call``, ``shell_call``,
+    ``apply_patch_call``). Empty for Chat Completions. Compared and printed like the
+    ``(calls, rejected)`` tuple it is.
+    """
+
+    skipped: "tuple[object, ...]" = ()
+
+    @property
+    def calls(self) -> "list[ToolCall]":
+        return self[0]
+
+    @property
+    def rejected(self) -> "list[dict[str, object]]":
+        return self[1]
 
 
 class Report:
@@ -230,29 +278,38 @@ def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]:
     return [json.loads(texts[index]) for index in ranked]
 
 
-def tool_calls(
-    response: object, *, api: str | None = None
-) -> "tuple[list[ToolCall], list[dict[str, object]]]":
-    """The function calls in a model response: ``(calls, rejected)``.
+def tool_calls(response: object, *, api: str | None = None) -> ToolCalls:
+    """The function calls in a model response: ``calls, rejected = tool_calls(...)``.
 
     ``response`` is a Chat Completions or a Responses response, as a plain dict or as
     the ``openai`` SDK's object; the API is detected from its shape (``choices`` or
     ``output``) unless ``api`` is given. Chat Completions: only ``choices[0]`` is read
     (requests with ``n > 1`` are out of scope). Responses: every ``function_call`` item
-    of ``output``, in order; other items (messages, reasoning, custom and built-in tool
-    calls) are not function calls and are skipped. Stream events must be assembled
-    into a response first.
+    of ``output``, in order. A ``namespace`` on a call names one of this toolset's
+    namespaces (its servers: the function is then named by its MCP tool name), or is
+    the function's own name (a deferred top-level function).
 
     ``calls`` are the calls to run, in the model's order (duplicate call ids are kept).
     ``rejected`` are ready-to-send output items saying ``"Error: ..."`` for the calls
-    that cannot run, so the model can correct itself: no call id, a name not in the
-    toolset, a Chat tool call that is not a function call, arguments that are not
-    valid JSON (``NaN`` and ``Infinity`` are not JSON) or not a JSON object. Empty
-    arguments mean ``{}``; arguments already given as an object are copied. A key
-    repeated in the JSON keeps its last value, as with ``json.loads``.
+    that cannot run, so the model can correct itself: no call id, a name or namespace
+    not in the toolset, a call to a custom tool (a Chat tool call of another type, a
+    Responses ``custom_tool_call``, answered with a ``custom_tool_call_output``),
+    arguments that are not valid JSON (``NaN`` and ``Infinity`` are not JSON) or not a
+    JSON object. Empty or absent arguments mean ``{}``; arguments already given as an
+    object are copied. A key repeated in the JSON keeps its last value, as with
+    ``json.loads``. An empty call id is kept when every call of the response has one
+    (a server that never sends ids matches outputs by position); a response mixing
+    empty and real ids gets the empty ones rejected. A call's ``caller`` is echoed on
+    its output.
+
+    The result also has ``skipped``: the items that wait for the app and that
+    ``rejected`` does not answer (see ``ToolCalls``). Other items (messages,
+    reasoning, hosted tool calls the API ran itself) need no answer.
 
     Raises ``TypeError`` or ``ValueError`` only when ``response`` is not a response
-    (or ``api`` is given and the response does not have that API's shape).
+    (or ``api`` is given and the response does not have that API's shape). A stream
+    chunk or stream event is not a response: assemble the stream with the SDK
+    (``get_final_completion()``, ``get_final_response()``) first.
     """
     if type(response) is not dict or api is not None:
         response, api = _prepare(response, api)
@@ -262,8 +319,11 @@ def tool_calls(
         api = "responses"
     else:
         response, api = _prepare(response, api)
-    found: list[tuple[object, object, object]] = []  # (call id, name, arguments)
-    if api == "chat":
+    calls: list[ToolCall] = []
+    rejected: list[dict[str, object]] = []
+    result = ToolCalls((calls, rejected))
+    chat = api == "chat"
+    if chat:
         entries = None
         if type(response) is dict:
             try:  # the usual shape, read fast; any other goes through _get
@@ -272,44 +332,62 @@ def tool_calls(
                 entries = None
         if entries is None:
             entries = _chat_tool_calls(response)
-        if type(entries) is list or type(entries) is tuple:
-            for entry in entries:
-                if type(entry) is dict:
-                    kind = entry.get("type")
-                    function = entry.get("function")
-                    call_id = entry.get("id")
-                else:
-                    kind = _get(entry, "type")
-                    function = _get(entry, "function")
-                    call_id = _get(entry, "id")
-                if kind != "function" and kind is not None:
-                    found.append((call_id, _NOT_FUNCTION, entry))
-                elif type(function) is dict:
-                    name = function.get("name")
-                    found.append((call_id, name, function.get("arguments")))
-                else:
-                    name = _get(function, "name")
-                    found.append((call_id, name, _get(function, "arguments")))
+    elif type(response) is dict:
+        entries = response.get("output")
     else:
-        items = _get(response, "output")
-        if type(items) is list or type(items) is tuple:
-            for item in items:
-                if type(item) is dict:
-                    if item.get("type") == "function_call":
-                        call_id = item.get("call_id")
-                        found.append((call_id, item.get("name"), item.get("arguments")))
-                elif _get(item, "type") == "function_call":
-                    call_id = _get(item, "call_id")
-                    found.append((call_id, _get(item, "name"), _get(item, "arguments")))
-    calls: list[ToolCall] = []
-    rejected: list[dict[str, object]] = []
-    if not found:
-        return calls, rejected
+        entries = _get(response, "output")
+    if not (type(entries) is list or type(entries) is tuple):
+        return result
     scan = _json_scan or _new_decoder()[1]
     names = _names if _names is not None else _load()
-    for call_id, name, args in found:
+    empty_ids: bool | None = None  # every call has the empty id (computed when needed)
+    extra: tuple[object, object] | None = None  # (namespace, caller), when given
+    for entry in entries:
+        fields = entry if type(entry) is dict else _fields(entry)
+        kind = fields.get("type")
+        if chat:
+            call_id = fields.get("id")
+            if kind != "function" and kind is not None:
+                rejected.append(_not_function(api, call_id, entry))
+                continue
+            function = fields.get("function")
+            values = function if type(function) is dict else _fields(function)
+            name = values.get("name")
+            args = values.get("arguments", "")
+            if args is None:
+                args = _unset_arguments(function)
+        elif kind == "function_call":
+            call_id = fields.get("call_id")
+            name = fields.get("name")
+            args = fields.get("arguments", "")
+            if args is None:
+                args = _unset_arguments(entry)
+            namespace = fields.get("namespace")
+            caller = fields.get("caller")
+            if namespace is not None or caller is not None:
+                extra = (namespace, caller)
+        else:
+            # Items that wait for the client: a custom tool call is rejected, the
+            # others are reported in ToolCalls.skipped.
+            if type(kind) is str and kind in {
+                "custom_tool_call",
+                "tool_search_call",
+                "mcp_approval_request",
+                "computer_call",
+                "local_shell_call",
+                "shell_call",
+                "apply_patch_call",
+            }:
+                _awaiting(kind, fields, entry, result)
+            continue
         # The common case, kept lean; everything else goes through _checked_call.
-        if type(name) is str and type(args) is str and type(call_id) is str and call_id:
+        if (
+            extra is None
+            and type(name) is str
+            and type(args) is str
+            and type(call_id) is str
+            and call_id
+        ):
             target = names.get(name)
             try:
                 if target is None:
@@ -339,14 +417,25 @@ def tool_calls(
                             rejected.append(_rejection(api, call_id, message))
                             continue
                         value = decoded
-                    calls.append(ToolCall(call_id, name, target[0], target[1], value))
+                    # Slots set here: cheaper than the constructor's call (README
+                    # "Performance": tool_calls per call).
+                    call = _new(ToolCall)
+                    call.call_id = call_id
+                    call.name = name
+                    call.server, call.tool = target
+                    call.arguments = value
+                    call.namespace = call.caller = None
+                    calls.append(call)
                     continue
-        item = _checked_call(api, call_id, name, args)
+        if call_id == "" and empty_ids is None:
+            empty_ids = _empty_ids(entries, chat)
+        item = _checked_call(api, call_id, name, args, extra, empty_ids is True)
+        extra = None
         if isinstance(item, ToolCall):
             calls.append(item)
         else:
             rejected.append(item)
-    return calls, rejected
+    return result
 
 
 async def execute_tool_calls(
@@ -363,21 +452,38 @@ async def execute_tool_calls(
     ``lambda server, tool, arguments: sessions[server].call_tool(tool, arguments)``.
     An exception it raises becomes an error output (``asyncio.CancelledError`` and
     other exceptions that are not ``Exception`` propagate). Returns
-    ``rejected + outputs``, outputs in call order, for the API detected from
-    ``response``.
+    ``rejected + searches + outputs`` for the API detected from ``response``:
+    ``searches`` answer each client ``tool_search_call`` with a ``tool_search_output``
+    (the tools ``tool_search`` finds for its ``query``; none without a query string),
+    ``outputs`` are in call order.
+
+    Raises ``ValueError``, before running any call, when the response holds items
+    only the app can answer (``mcp_approval_request``, calls to client tools this
+    module does not define: see ``ToolCalls``): answering the rest alone would leave
+    them unanswered. Handle such responses with ``tool_calls`` and ``tool_output``.
     """
     response, api = _prepare(response, api)
-    calls, outputs = tool_calls(response, api=api)
+    result = tool_calls(response, api=api)
+    calls, outputs = result
+    if result.skipped:
+        search = "tool_search_call"
+        waiting = [item for item in result.skipped if _get(item, "type") != search]
+        if waiting:
+            raise ValueError(_waiting_message(waiting))
+        for item in result.skipped:
+            outputs.append(_search_output(item))
     for call in calls:
         try:
             outcome = await call_tool(call.server, call.tool, call.arguments)
         except Exception as exc:
             outcome = exc
-        outputs.append(tool_output(call.call_id, outcome, api=api))
+        outputs.append(tool_output(call.call_id, outcome, api=api, caller=call.caller))
     return outputs
 
 
-def tool_output(call_id: str, outcome: object, *, api: str) -> dict[str, object]:
+def tool_output(
+    call_id: str, outcome: object, *, api: str, caller: object = None
+) -> "dict[str, object]":
     """The output item that answers the call ``call_id`` with ``outcome``.
 
     ``outcome`` is an MCP ``CallToolResult``: a wire dict (``content``, ``isError``,
@@ -395,6 +501,9 @@ def tool_output(call_id: str, outcome: object, *, api: str) -> dict[str, object]
     when the list starts with an image). A result with nothing in it is sent as
     ``"(no output)"``: an empty output would tell the model nothing. Malformed results
     become placeholders, never exceptions. No size limit is applied.
+
+    ``caller`` (Responses) is the call's ``ToolCall.caller``: a call a program made
+    must be answered with the same caller. Chat has no callers.
     """
     if api == "chat":
         error, parts = _outcome(outcome)
@@ -406,13 +515,23 @@ def tool_output(call_id: str, outcome: object, *, api: str) -> dict[str, object]
             output = _items(error, parts)
         else:
             output = _text(error, parts)
-        return {"type": "function_call_output", "call_id": call_id, "output": output}
+        item: dict[str, object] = {
+            "type": "function_call_output",
+            "call_id": call_id,
+            "output": output,
+        }
+        if caller is not None:
+            plain = _plain_caller(caller)
+            if plain is not None:
+                item["caller"] = plain
+        return item
     raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
 
 
 # Parsing calls.
 
 _NOT_FUNCTION = object()  # stands for the name of a Chat tool call of another type
+_new = object.__new__
 _json_decoder: "json.JSONDecoder | None" = None
 _json_scan: "Callable[[str, int], tuple[object, int]] | None" = None
 
@@ -438,7 +557,12 @@ def _refuse_constant(name: str) -> object:
 def _chat_tool_calls(response: object) -> object:
     choices = _get(response, "choices")
     if (type(choices) is list or type(choices) is tuple) and choices:
-        return _get(_get(choices[0], "message"), "tool_calls")
+        message = _get(choices[0], "message")
+        if message is None and _get(choices[0], "delta") is not None:
+            raise TypeError(_CHAT_CHUNK)
+        return _get(message, "tool_calls")
+    if _get(response, "object") == "chat.completion.chunk":
+        raise TypeError(_CHAT_CHUNK)
     return None
 
 
@@ -447,18 +571,37 @@ def _checked_call(
     call_id: object,
     name: object,
     args: object,
+    extra: "tuple[object, object] | None",
+    empty_ids: bool,
 ) -> "ToolCall | dict[str, object]":
-    """A call checked at leisure: its ToolCall, or the output item rejecting it."""
+    """A call checked at leisure: its ToolCall, or the output item rejecting it.
+
+    ``extra`` is the call's (namespace, caller) when either is given; ``empty_ids``
+    is true when every call of the response has the empty call id.
+    """
+    namespace: object = None
+    caller: dict[str, object] | None = None
+    if extra is not None:
+        namespace = extra[0]
+        caller = _plain_caller(extra[1])
     if name is _NOT_FUNCTION:
         return _not_function(api, call_id, args)
+    exposed = name
+    if namespace is not None and namespace != "":
+        found = _namespaced(namespace, name)
+        if type(found) is not str:
+            if type(call_id) is not str or not (call_id or empty_ids):
+                call_id = ""
+            return _rejection(api, call_id, found[0], caller)
+        exposed = found
     names = _names if _names is not None else _load()
-    target = names.get(name) if type(name) is str else None
-    if type(call_id) is not str or not call_id:
+    target = names.get(exposed) if type(exposed) is str else None
+    if type(call_id) is not str or not (call_id or empty_ids):
         what = f"The call to {_quote(name)}" if target is not None else "A tool call"
         message = f"{what} has no call id; call the tool again."
-        return _rejection(api, "", message)
-    if target is None or type(name) is not str:
-        return _rejection(api, call_id, _unknown(name))
+        return _rejection(api, "", message, caller)
+    if target is None or type(exposed) is not str:
+        return _rejection(api, call_id, _unknown(name), caller)
     value: object
     if type(args) is str:
         decoder = _json_decoder or _new_decoder()[0]
@@ -466,28 +609,176 @@ def _checked_call(
             value = decoder.decode(args)
         except (ValueError, RecursionError, MemoryError) as exc:
             if args.strip(" \t\n\r"):
-                return _bad_json(api, call_id, name, exc)
+                return _bad_json(api, call_id, exposed, exc, caller)
             value = {}
     elif isinstance(args, dict) or _is_mapping(args):
         try:
             value = _copy(args)
         except RecursionError:
-            message = f"The arguments for {_quote(name)} are nested too deeply."
-            return _rejection(api, call_id, message)
+            message = f"The arguments for {_quote(exposed)} are nested too deeply."
+            return _rejection(api, call_id, message, caller)
     else:
         value = args
     if type(value) is not dict:
-        return _not_object(api, call_id, name, value)
-    paths = _null_paths.get(name)
+        return _not_object(api, call_id, exposed, value, caller)
+    paths = _null_paths.get(exposed)
     if paths:
-        _drop_nulls(value, name, paths)
-    plan = _plans.get(name)
+        _drop_nulls(value, exposed, paths)
+    plan = _plans.get(exposed)
     if plan is not None:
         decoded = _decoded(value, plan)
         if isinstance(decoded, str):
-            return _rejection(api, call_id, _undecodable(name, decoded))
+            return _rejection(api, call_id, _undecodable(exposed, decoded), caller)
         value = decoded
-    return ToolCall(call_id, name, target[0], target[1], value)
+    return ToolCall(
+        call_id,
+        exposed,
+        target[0],
+        target[1],
+        value,
+        namespace if type(namespace) is str else None,
+        caller,
+    )
+
+
+def _namespaced(namespace: object, name: object) -> "str | tuple[str]":
+    # The exposed name a namespaced call stands for, or (why it cannot run,). As the
+    # openai SDK reads it: the namespace's own function first; a namespace equal to the
+    # name is a deferred top-level function (docs/design.md, "Calls").
+    tables = _namespaces if _namespaces is not None else _load_namespaces()
+    table = tables.get(namespace) if type(namespace) is str else None
+    if table is not None and type(name) is str:
+        exposed = table.get(name)
+        if exposed is not None:
+            return exposed
+    if namespace == name:
+        return name  # type: ignore[return-value]
+    if table is not None:
+        listed = _listing(list(table), "tools in " + str(namespace))
+        if type(name) is not str:
+            return (f"The tool call has no function name. {listed}",)
+        return (
+            f"Unknown tool {_quote(name)} in namespace {_quote(namespace)}. {listed}",
+        )
+    listed = _listing(list(tables), "namespaces")
+    what = f"{_quote(name)} was called" if type(name) is str else "The tool was called"
+    return (f"{what} in an unknown namespace {_quote(namespace)}. {listed}",)
+
+
+def _unset_arguments(call: object) -> object:
+    # "" (no arguments) when a pydantic model's arguments were left out of the JSON it
+    # was built from (the SDK sets the field to None), else None (null was sent).
+    if type(call) is dict:
+        return "" if "arguments" not in call else None
+    given = getattr(call, "__pydantic_fields_set__", None)
+    if isinstance(given, set) and "arguments" not in given:
+        return ""
+    return None
+
+
+def _awaiting(
+    kind: str, fields: "dict[str, object]", item: object, result: ToolCalls
+) -> None:
+    # A Responses item that waits for the client: answered (a custom tool call gets a
+    # rejection) or reported in skipped (a hosted tool search needs nothing).
+    get = fields.get
+    if kind == "custom_tool_call":
+        caller = _plain_caller(get("caller"))
+        result[1].append(_not_custom(get("call_id"), item, caller))
+    elif kind != "tool_search_call" or get("execution") == "client":
+        result.skipped += (item,)
+
+
+def _empty_ids(entries: "list[object] | tuple[object, ...]", chat: bool) -> bool:
+    # Whether every call of the response has the empty call id.
+    key = "id" if chat else "call_id"
+    for entry in entries:
+        kind = _get(entry, "type")
+        call = chat or kind == "function_call" or kind == "custom_tool_call"
+        if call and _get(entry, key) != "":
+            return False
+    return True
+
+
+def _search_output(call: object) -> "dict[str, object]":
+    # The tool_search_output item that answers a client tool_search_call.
+    call_id = _get(call, "call_id")
+    return {
+        "type": "tool_search_output",
+        "call_id": call_id if type(call_id) is str else None,
+        "execution": "client",
+        "tools": _search_tools(_get(call, "arguments")),
+    }
+
+
+def _search_tools(arguments: object) -> "list[dict[str, object]]":
+    # The tools a client tool search with these arguments loads: the module's own
+    # search for a query (flat definitions, as tool_search gives them); none for any
+    # other arguments (README "Decisions": an empty list is an answer the model can act
+    # on, no answer would stall the conversation).
+    query = _get(arguments, "query") if arguments is not None else None
+    if type(query) is str:
+        return tool_search(query)
+    return []
+
+
+def _waiting_message(items: "list[object]") -> str:
+    described = []
+    for item in items[:10]:
+        kind = _get(item, "type")
+        ident = _get(item, "call_id") or _get(item, "id")
+        text = f"{kind} {_quote(ident)}" if type(ident) is str else str(kind)
+        if kind == "mcp_approval_request":
+            tool, server = _get(item, "name"), _get(item, "server_label")
+            text += f" (tool {_quote(tool)} on {_quote(server)})"
+        described.append(text)
+    if len(items) > 10:
+        described.append(f"{len(items) - 10} more")
+    return (
+        "execute_tool_calls cannot answer what the response waits for: "
+        + ", ".join(described)
+        + ". Answer these in the app (an mcp_approval_response for each approval "
+        "request; see tool_calls(response).skipped) and run the function calls with "
+        "tool_calls() and tool_output(); no call was run."
+    )
+
+
+def _plain_caller(caller: object) -> "dict[str, object] | None":
+    # A call's caller as a plain dict, to echo on its output (None: not an object,
+    # which no caller the API sends is).
+    if caller is None or isinstance(caller, _SCALARS):
+        return None
+    mapping = isinstance(caller, dict) or _is_mapping(caller)
+    try:
+        plain = _copy(caller if mapping else _fields(caller))
+    except RecursionError:
+        return None
+    if type(plain) is not dict:
+        return None
+    return plain if mapping else {k: v for k, v in plain.items() if v is not None}
+
+
+_CHAT_CHUNK = (
+    "response is a Chat Completions stream chunk (chat.completion.chunk), not a "
+    "response: assemble the stream first, e.g. `client.chat.completions.stream(...)` "
+    "then `stream.get_final_completion()` (or ChatCompletionStreamState: "
+    "handle_chunk() for each chunk, then get_final_completion())"
+)
+
+
+def _stream_event(response: object) -> "str | None":
+    # Why a Responses stream event is not a response, or None: not one.
+    kind = _get(response, "type")
+    if type(kind) is not str:
+        return None
+    if not (kind.startswith("response.") or _has(response, "sequence_number")):
+        return None
+    return (
+        f"response is a Responses stream event ({_quote(kind)}), not a response: "
+        "assemble the stream first, e.g. `client.responses.stream(...)` then "
+        "`stream.get_final_response()` (or pass the `response` of the "
+        "'response.completed' event)"
+    )
 
 
 def _copy(value: object) -> object:
@@ -818,6 +1109,11 @@ def _prepare(response: object, api: str | None) -> tuple[object, str]:
             return response, "chat"
         if api != "chat" and kind == "response":
             return response, "responses"
+        if kind == "chat.completion.chunk":
+            raise TypeError(_CHAT_CHUNK)
+        event = _stream_event(response)
+        if event is not None:
+            raise TypeError(event)
         if api != "responses" and _has(response, "choices"):
             return response, "chat"
         if api != "chat" and _has(response, "output"):
@@ -826,6 +1122,9 @@ def _prepare(response: object, api: str | None) -> tuple[object, str]:
     chat = "choices" in response
     responses = "output" in response
     if not (chat or responses):
+        event = _stream_event(response)
+        if event is not None:
+            raise TypeError(event)
         raise ValueError(
             "response has neither 'choices' (Chat Completions) nor 'output' (Responses)"
         )
@@ -846,10 +1145,20 @@ def _dump(response: object) -> dict[object, object]:
             data = None
         if isinstance(data, dict):
             return data
+    name = type(response).__name__
+    if any(hasattr(response, key) for key in _STREAM_METHODS):
+        raise TypeError(
+            f"response is a stream ({name}), not a response: assemble it first, e.g. "
+            "`client.chat.completions.stream(...)` then `stream.get_final_completion()`"
+            ", or `client.responses.stream(...)` then `stream.get_final_response()`"
+        )
     raise TypeError(
         "response must be a Chat Completions or Responses response (a dict or an "
-        f"openai SDK object), not {type(response).__name__}"
+        f"openai SDK object), not {name}"
     )
+
+
+_STREAM_METHODS = ("__iter__", "__aiter__", "__enter__", "__aenter__")
 
 
 _mapping_types: dict[type, bool] = {}
@@ -895,30 +1204,78 @@ def _get(obj: object, key: str) -> object:
         return None
 
 
+_model_types: "dict[type, bool]" = {}
+_FIELDS = (
+    "type",
+    "id",
+    "call_id",
+    "name",
+    "arguments",
+    "function",
+    "namespace",
+    "caller",
+    "caller_id",
+    "execution",
+)
+
+
+def _fields(obj: object) -> "dict[str, object]":
+    # What an item's fields are read from, with .get(key, default). A pydantic model's
+    # own __dict__, where its declared fields are (much faster than attribute reads;
+    # a field the server left out is None there, and _unset_arguments tells it apart),
+    # with the fields an older SDK keeps as extras. Any other object: the fields the
+    # runtime reads, copied out (a field it lacks is left out, as in the JSON).
+    kind = type(obj)
+    model = _model_types.get(kind)
+    if model is None:
+        model = _model_types[kind] = isinstance(
+            getattr(kind, "__pydantic_fields__", None), dict
+        ) and isinstance(getattr(obj, "__dict__", None), dict)
+    if model:
+        values: dict[str, object] = obj.__dict__
+        extra = getattr(obj, "__pydantic_extra__", None)
+        if extra and isinstance(extra, dict):
+            return {**extra, **values}
+        return values
+    fields: dict[str, object] = {}
+    if obj is not None and not isinstance(obj, _SCALARS):
+        for key in _FIELDS:
+            if _has(obj, key):
+                fields[key] = _get(obj, key)
+    return fields
+
+
 def _quote(name: object) -> str:
     text = repr(name)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def _rejection(api: str, call_id: str, message: str) -> dict[str, object]:
+def _rejection(
+    api: str, call_id: str, message: str, caller: object = None, kind: str = "function"
+) -> "dict[str, object]":
     if api == "chat":
         return {"role": "tool", "tool_call_id": call_id, "content": "Error: " + message}
-    return {
-        "type": "function_call_output",
+    item: dict[str, object] = {
+        "type": kind + "_call_output",
         "call_id": call_id,
         "output": "Error: " + message,
     }
+    if caller is not None:
+        item["caller"] = caller
+    return item
+
+
+def _listing(available: "list[str]", what: str) -> str:
+    if not available:
+        return f"No {what} are available."
+    listed = f"Available {what}: " + ", ".join(available[:20])
+    if len(available) > 20:
+        listed += f" (and {len(available) - 20} more)"
+    return listed + "."
 
 
 def _unknown(name: object) -> str:
-    available = list(_names if _names is not None else _load())
-    if not available:
-        listed = "No tools are available."
-    else:
-        listed = "Available tools: " + ", ".join(available[:20])
-        if len(available) > 20:
-            listed += f" (and {len(available) - 20} more)"
-        listed += "."
+    listed = _listing(list(_names if _names is not None else _load()), "tools")
     if type(name) is not str:
         return f"The tool call has no function name. {listed}"
     return f"Unknown tool {_quote(name)}. {listed}"
@@ -937,11 +1294,25 @@ def _not_function(api: str, call_id: object, entry: object) -> dict[str, object]
     return _rejection(api, call_id, message)
 
 
+def _not_custom(call_id: object, item: object, caller: object) -> "dict[str, object]":
+    # The custom_tool_call_output rejecting a Responses custom tool call.
+    if type(call_id) is not str:
+        call_id = ""
+    name = _get(item, "name")
+    what = f"{_quote(name)} was called" if type(name) is str else "The tool was called"
+    message = (
+        f"{what} as a custom tool, which is not in the toolset; only function tools "
+        "are available: call one with its arguments as a JSON object."
+    )
+    return _rejection("responses", call_id, message, caller, "custom_tool")
+
+
 def _bad_json(
     api: str,
     call_id: str,
     name: str,
     exc: BaseException,
+    caller: object = None,
 ) -> dict[str, object]:
     if isinstance(exc, RecursionError):
         detail = "nested too deeply"
@@ -955,10 +1326,12 @@ def _bad_json(
         f"The arguments for {_quote(name)} are not valid JSON ({detail}). "
         "Send them as one JSON object."
     )
-    return _rejection(api, call_id, message)
+    return _rejection(api, call_id, message, caller)
 
 
-def _not_object(api: str, call_id: str, name: str, value: object) -> dict[str, object]:
+def _not_object(
+    api: str, call_id: str, name: str, value: object, caller: object = None
+) -> "dict[str, object]":
     if value is None:
         kind = "null"
     elif isinstance(value, bool):
@@ -972,7 +1345,7 @@ def _not_object(api: str, call_id: str, name: str, value: object) -> dict[str, o
     else:
         kind = type(value).__name__
     message = f"The arguments for {_quote(name)} must be a JSON object, not {kind}."
-    return _rejection(api, call_id, message)
+    return _rejection(api, call_id, message, caller)
 
 
 # Rendering results. A part is a text, or (placeholder, MIME type, base64 data) for an
@@ -1304,6 +1677,7 @@ _names: "dict[str, tuple[str, str]] | None" = None
 _null_paths: "dict[str, tuple[_Path, ...]]" = {}
 _plans: "dict[str, list[dict[str, Any]]]" = {}
 _shapes: "dict[str, str] | None" = None
+_namespaces: "dict[str, dict[str, str]] | None" = None
 
 
 def _load() -> dict[str, tuple[str, str]]:
@@ -1317,6 +1691,15 @@ def _load() -> dict[str, tuple[str, str]]:
     _plans = json.loads(_DECODE)
     _names = {name: (entry[0], entry[1]) for name, entry in entries.items()}
     return _names
+
+
+def _load_namespaces() -> dict[str, dict[str, str]]:
+    """Namespace (server) -> name inside it -> exposed name, for namespaced calls."""
+    global _namespaces
+    import json
+
+    _namespaces = json.loads(_NAMESPACED)
+    return _namespaces
 
 
 def _shape_names() -> dict[str, str]:
@@ -1411,6 +1794,10 @@ _NULL_PATHS = r"""{
 }"""
 
 _DECODE = r"""{}"""
+
+_NAMESPACED = r"""{
+"filesystem":{"read_file":"filesystem__read_file","read_text_file":"filesystem__read_text_file","read_media_file":"filesystem__read_media_file","read_multiple_files":"filesystem__read_multiple_files","write_file":"filesystem__write_file","edit_file":"filesystem__edit_file","create_directory":"filesystem__create_directory","list_directory":"filesystem__list_directory","list_directory_with_sizes":"filesystem__list_directory_with_sizes","directory_tree":"filesystem__directory_tree","move_file":"filesystem__move_file","search_files":"filesystem__search_files","get_file_info":"filesystem__get_file_info","list_allowed_directories":"filesystem__list_allowed_directories"}
+}"""
 
 _FALLBACKS = r"""[]"""
 

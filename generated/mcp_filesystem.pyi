@@ -16,6 +16,7 @@ __all__ = [
     "REPORT",
     "Report",
     "ToolCall",
+    "ToolCalls",
     "arguments",
     "execute_tool_calls",
     "tool_calls",
@@ -32,6 +33,8 @@ class ToolCall:
     server: str
     tool: str
     arguments: dict[str, object]
+    namespace: str | None
+    caller: dict[str, object] | None
 
     def __init__(
         self,
@@ -40,9 +43,19 @@ class ToolCall:
         server: str,
         tool: str,
         arguments: dict[str, object],
+        namespace: str | None = None,
+        caller: dict[str, object] | None = None,
     ) -> None: ...
     def __repr__(self) -> str: ...
     def __eq__(self, other: object) -> bool: ...
+
+class ToolCalls(tuple[list[ToolCall], list[dict[str, object]]]):
+    skipped: tuple[object, ...]
+
+    @property
+    def calls(self) -> list[ToolCall]: ...
+    @property
+    def rejected(self) -> list[dict[str, object]]: ...
 
 class Report:
     fallbacks: tuple[dict[str, object], ...]
@@ -67,16 +80,16 @@ class Report:
 
 def tools(api: str) -> list[dict[str, object]]: ...
 def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]: ...
-def tool_calls(
-    response: object, *, api: str | None = None
-) -> tuple[list[ToolCall], list[dict[str, object]]]: ...
+def tool_calls(response: object, *, api: str | None = None) -> ToolCalls: ...
 async def execute_tool_calls(
     response: object,
     call_tool: Callable[[str, str, dict[str, object]], Awaitable[object]],
     *,
     api: str | None = None,
 ) -> list[dict[str, object]]: ...
-def tool_output(call_id: str, outcome: object, *, api: str) -> dict[str, object]: ...
+def tool_output(
+    call_id: str, outcome: object, *, api: str, caller: object = None
+) -> dict[str, object]: ...
 def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
 
 FilesystemReadFileArgs = TypedDict(

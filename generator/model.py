@@ -80,6 +80,7 @@ class ToolModel:
     dropped: tuple[Dropped, ...]
     shape: str  # the TypedDict's name
     fields: tuple[typed.Field, ...] | None  # None: no TypedDict fits (plain dict alias)
+    local: str  # the name inside the server's namespace (generator/naming.py, local_name)
     title: str = ""  # the MCP tool's display title, cleaned (read by the search index only)
     decode: list[dict[str, Any]] | None = None  # the plan undoing its rewrites (strict/)
 
@@ -212,6 +213,7 @@ def _make(
         dropped=conversion.dropped if conversion else (),
         shape=unique(class_name(named.exposed, "Args"), shapes),
         fields=fields,
+        local=named.local,
         title=named.title,
         decode=conversion.decode if conversion else None,
     )

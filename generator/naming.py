@@ -42,6 +42,9 @@ class NamedTool:
     tool: str
     description: str
     input_schema: dict[str, Any]
+    # The name inside the server's namespace (Responses `namespace` tools): the MCP name,
+    # sanitised, at most 64 characters, no prefix; unique within the server.
+    local: str
     title: str = ""  # the tool's display title, cleaned (the search index reads it)
 
 
@@ -78,6 +81,7 @@ def build(servers: list[ServerTools]) -> Toolset:
         _check_include(server)
         prefix = f"{server.name}__" if server.prefix is None else server.prefix
         listed: set[str] = set()
+        local_taken: set[str] = set()
         for tool in server.tools:
             name: str = tool["name"]
             if not _selected(name, server):
@@ -91,10 +95,17 @@ def build(servers: list[ServerTools]) -> Toolset:
             taken.add(exposed)
             if reason:
                 renames.append(Rename(exposed, server.name, name, reason))
+            local = local_name(server.name, name, local_taken)
             description = _description(tool)
             tools.append(
                 NamedTool(
-                    exposed, server.name, name, description, tool["inputSchema"], _title(tool)
+                    exposed,
+                    server.name,
+                    name,
+                    description,
+                    tool["inputSchema"],
+                    local,
+                    _title(tool),
                 )
             )
     return Toolset(tuple(tools), tuple(renames), tuple(filtered))
@@ -110,6 +121,17 @@ def hashed_name(base: str, server: str, tool: str, attempt: int = 0) -> str:
     key = f"{server}\0{tool}" + (f"\0{attempt}" if attempt else "")
     digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:8]
     return f"{base[:55]}_{digest}"
+
+
+def local_name(server: str, tool: str, taken: set[str]) -> str:
+    """A tool's name inside its server's namespace, added to `taken` (the server's names).
+
+    The exposed-name rule with an empty prefix: sanitised, hashed past 64 characters or when
+    empty, and the later of two tools landing on the same name gets the hashed form.
+    """
+    local, _ = _exposed_name("", server, tool, taken)
+    taken.add(local)
+    return local
 
 
 def _exposed_name(prefix: str, server: str, tool: str, taken: set[str]) -> tuple[str, str]:

@@ -21,6 +21,7 @@ TABLE_NAMES: Final = (
     "_NAMES",
     "_NULL_PATHS",
     "_DECODE",
+    "_NAMESPACED",
     "_FALLBACKS",
     "_EXCLUDED",
     "_RENAMES",
@@ -55,6 +56,9 @@ def tables(model: ModuleModel) -> dict[str, JsonValue]:
         },
         # exposed name -> the decode plan undoing its rewrites (generator/strict/decoding.py)
         "_DECODE": {tool.exposed: tool.decode for tool in model.tools if tool.decode is not None},
+        # namespace (server) -> name inside it -> exposed name: how a Responses call with a
+        # `namespace` maps back (docs/design.md, "Calls")
+        "_NAMESPACED": namespaced(model),
         "_FALLBACKS": list(report["fallbacks"]),
         "_EXCLUDED": list(report["excluded"]),
         "_RENAMES": list(report["renames"]),
@@ -70,6 +74,14 @@ def tables(model: ModuleModel) -> dict[str, JsonValue]:
     }
     assert tuple(values) == TABLE_NAMES
     return values
+
+
+def namespaced(model: ModuleModel) -> dict[str, object]:
+    """Every server of the toolset -> its tools' local names -> their exposed names."""
+    table: dict[str, dict[str, str]] = {server: {} for server, _ in model.servers}
+    for tool in model.tools:
+        table[tool.server][tool.local] = tool.exposed
+    return {server: names for server, names in table.items()}
 
 
 def report_entries(model: ModuleModel) -> dict[str, list[dict[str, str]]]:

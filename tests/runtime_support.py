@@ -21,12 +21,13 @@ def load_runtime(
     names: dict[str, tuple[str, str]],
     null_paths: NullPaths | None = None,
     definitions: list[dict[str, object]] | None = None,
+    namespaced: dict[str, dict[str, str]] | None = None,
 ) -> Any:
     spec = importlib.util.spec_from_file_location(name, RUNTIME)
     assert spec is not None and spec.loader is not None
     module: Any = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return with_toolset(module, names, null_paths, definitions)
+    return with_toolset(module, names, null_paths, definitions, namespaced=namespaced)
 
 
 def with_toolset(
@@ -35,6 +36,7 @@ def with_toolset(
     null_paths: NullPaths | None = None,
     definitions: list[dict[str, object]] | None = None,
     decode: dict[str, list[dict[str, Any]]] | None = None,
+    namespaced: dict[str, dict[str, str]] | None = None,
 ) -> Any:
     entries = {
         exposed: [server, tool, f"Shape{i}Args"]
@@ -47,8 +49,10 @@ def with_toolset(
     module._DECODE = json.dumps(decode or {})  # decode plans (generator/strict/decoding.py)
     if definitions is not None:
         module._DEFINITIONS = json.dumps(definitions)
+    module._NAMESPACED = json.dumps(namespaced or {})
     module._names = None  # parsed again on first use
     module._shapes = None
+    module._namespaces = None
     return module
 
 

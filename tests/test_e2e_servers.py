@@ -435,3 +435,134 @@ def test_the_servers_refuse_the_nulls_the_module_drops(workspace: Workspace, liv
         {"url": workspace.page_url, "max_length": None, "start_index": None, "raw": True},
     )
     assert fetched.is_error
+
+
+# --- streamed turns and a client tool search (README "Streaming"; issue 14) -------------------
+
+
+def streamed_script() -> list[Any]:
+    return [
+        [
+            ("s1", "everything__echo", {"message": "streamed"}),
+            ("s2", "everything__get-sum", {"a": 20, "b": 22}),
+            ("s3", "shell__rm_rf", {"path": "/"}),  # not in the toolset
+        ],
+        "All streamed.",
+    ]
+
+
+async def streamed_responses_loop(adapter: ModuleType, base_url: str, call_tool: Any) -> str:
+    """The README's streamed Responses loop."""
+    client = AsyncOpenAI(base_url=base_url, api_key="sk-test", max_retries=0)
+    items: list[Any] = [{"role": "user", "content": "Stream the chores."}]
+    while True:
+        async with client.responses.stream(
+            model="gpt-test", input=items, tools=adapter.tools("responses")
+        ) as stream:
+            async for _event in stream:
+                pass
+            response = await stream.get_final_response()
+        outputs = await adapter.execute_tool_calls(response, call_tool)
+        if not outputs:
+            return str(response.output_text)
+        items += [*response.output, *outputs]
+
+
+async def streamed_chat_loop(adapter: ModuleType, base_url: str, call_tool: Any) -> str:
+    """The README's streamed Chat Completions loop."""
+    client = AsyncOpenAI(base_url=base_url, api_key="sk-test", max_retries=0)
+    messages: list[Any] = [{"role": "user", "content": "Stream the chores."}]
+    while True:
+        async with client.chat.completions.stream(
+            model="gpt-test", messages=messages, tools=adapter.tools("chat")
+        ) as stream:
+            async for _event in stream:
+                pass
+            completion = await stream.get_final_completion()
+        outputs = await adapter.execute_tool_calls(completion, call_tool)
+        if not outputs:
+            return completion.choices[0].message.content or ""
+        message = completion.choices[0].message.model_dump(
+            exclude_none=True,
+            exclude={"parsed": True, "tool_calls": {"__all__": {"function": {"parsed_arguments"}}}},
+        )
+        messages += [message, *outputs]
+
+
+STREAMED = {
+    "s1": "Echo: streamed",
+    "s2": "The sum of 20 and 22 is 42.",
+}
+
+
+def test_streamed_responses_turn_on_the_wire(workspace: Workspace, live: Live) -> None:
+    adapter = workspace.adapter
+    with FakeOpenAI(streamed_script()) as fake:
+        call_tool = live.portal.call(call_tool_via, live.sessions)
+        answer = live.portal.call(streamed_responses_loop, adapter, fake.base_url, call_tool)
+    assert answer == "All streamed."
+    first, second = fake.bodies("/v1/responses")
+    assert first["stream"] is True and first["tools"] == adapter.tools("responses")
+    sent = second["input"]
+    calls = [item for item in sent if item.get("type") == "function_call"]
+    assert [item["call_id"] for item in calls] == ["s1", "s2", "s3"]
+    assert all("parsed_arguments" not in item for item in calls)  # the SDK left them out
+    outputs = {item["call_id"]: item["output"] for item in sent[4:]}
+    assert [item["call_id"] for item in sent[4:]] == ["s3", "s1", "s2"]
+    assert {key: outputs[key] for key in STREAMED} == STREAMED
+    assert outputs["s3"].startswith("Error: Unknown tool 'shell__rm_rf'")
+
+
+def test_streamed_chat_turn_on_the_wire(workspace: Workspace, live: Live) -> None:
+    adapter = workspace.adapter
+    with FakeOpenAI(streamed_script()) as fake:
+        call_tool = live.portal.call(call_tool_via, live.sessions)
+        answer = live.portal.call(streamed_chat_loop, adapter, fake.base_url, call_tool)
+    assert answer == "All streamed."
+    first, second = fake.bodies("/v1/chat/completions")
+    assert first["stream"] is True and first["tools"] == adapter.tools("chat")
+    assistant, *tools = second["messages"][1:]
+    assert [call["id"] for call in assistant["tool_calls"]] == ["s1", "s2", "s3"]
+    assert "parsed_arguments" not in json.dumps(assistant)
+    assert [m["tool_call_id"] for m in tools] == ["s3", "s1", "s2"]
+    outputs = {m["tool_call_id"]: m["content"] for m in tools}
+    assert {key: outputs[key] for key in STREAMED} == STREAMED
+    assert outputs["s3"].startswith("Error: Unknown tool 'shell__rm_rf'")
+
+
+def test_client_tool_search_turn_on_the_wire(workspace: Workspace, live: Live) -> None:
+    """The model searches its tools on the client, then calls one by its namespace."""
+    search = {
+        "type": "tool_search_call",
+        "id": "tsc_1",
+        "call_id": "ts_1",
+        "execution": "client",
+        "arguments": {"query": "repeat a message"},
+        "status": "completed",
+    }
+    namespaced = {
+        "type": "function_call",
+        "id": "fc_ns",
+        "call_id": "n1",
+        "namespace": "everything",
+        "name": "echo",
+        "arguments": '{"message": "found"}',
+        "status": "completed",
+    }
+    adapter = workspace.adapter
+    with FakeOpenAI([[search], [namespaced], "Searched and echoed."]) as fake:
+        call_tool = live.portal.call(call_tool_via, live.sessions)
+        answer = live.portal.call(responses_loop, adapter, fake.base_url, call_tool)
+    assert answer == "Searched and echoed."
+    _, second, third = fake.bodies("/v1/responses")
+    # the search was answered with the module's own search, not dropped
+    found = adapter.tool_search("repeat a message")
+    assert "everything__echo" in [tool["name"] for tool in found]
+    assert second["input"][1:] == [
+        search,
+        {"type": "tool_search_output", "call_id": "ts_1", "execution": "client", "tools": found},
+    ]
+    assert third["input"][-2:] == [
+        namespaced,
+        {"type": "function_call_output", "call_id": "n1", "output": "Echo: found"},
+    ]

@@ -3,6 +3,7 @@ through $ref), the nulls the original schema allowed are kept."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from typing import Any
@@ -100,3 +101,74 @@ def test_typed_accessor_and_lazy_names(tmp_path: Path) -> None:
     assert report.null_paths is module._null_paths  # parsed once, shared with tool_calls
     assert "NAMES" not in vars(module)
     assert module.NAMES is module._names and "NAMES" in vars(module)
+
+
+def test_namespaced_calls_map_through_the_built_table(tmp_path: Path) -> None:
+    """Issue 11's namespaces: one per server, functions by their MCP name (issue 14)."""
+    plain = {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}
+    module, _ = build_module(
+        tmp_path,
+        {
+            # the recorded fetch server: namespace "fetch" holds a function "fetch"
+            "fetch": [{"name": "fetch", "inputSchema": plain}],
+            "fs": [
+                {"name": "read.file", "inputSchema": plain},
+                {"name": "fetch", "inputSchema": plain},
+                {"name": "scalar", "inputSchema": {"type": "string"}},  # left out
+            ],
+        },
+    )
+    assert json.loads(module._NAMESPACED) == {
+        "fetch": {"fetch": "fetch__fetch"},
+        "fs": {"read_file": "fs__read_file", "fetch": "fs__fetch"},
+    }
+
+    def run(namespace: str, name: str) -> Any:
+        item = {"type": "function_call", "call_id": "c", "name": name, "arguments": '{"q": "x"}'}
+        return module.tool_calls({"output": [{**item, "namespace": namespace}]})
+
+    calls, _ = run("fetch", "fetch")
+    assert [(c.name, c.server, c.tool, c.namespace) for c in calls] == [
+        ("fetch__fetch", "fetch", "fetch", "fetch")
+    ]
+    calls, _ = run("fs", "read_file")
+    assert [(c.name, c.server, c.tool) for c in calls] == [("fs__read_file", "fs", "read.file")]
+    calls, _ = run("fs__fetch", "fs__fetch")  # a deferred top-level function
+    assert [(c.name, c.server, c.tool) for c in calls] == [("fs__fetch", "fs", "fetch")]
+    _, rejected = run("fs", "scalar")
+    assert "Unknown tool 'scalar' in namespace 'fs'" in rejected[0]["output"]
+
+
+def test_a_client_tool_search_is_answered_with_the_modules_search(tmp_path: Path) -> None:
+    plain = {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}
+    module, _ = build_module(
+        tmp_path,
+        {
+            "weather": [
+                {
+                    "name": "forecast",
+                    "description": "Weather forecast for a city.",
+                    "inputSchema": plain,
+                },
+                {"name": "alerts", "description": "Storm alerts.", "inputSchema": plain},
+            ]
+        },
+    )
+
+    def search(arguments: object) -> Any:
+        item = {
+            "type": "tool_search_call",
+            "id": "tsc_1",
+            "call_id": "ts_1",
+            "execution": "client",
+            "arguments": arguments,
+            "status": "completed",
+        }
+        return asyncio.run(module.execute_tool_calls({"output": [item]}, None))
+
+    (answer,) = search({"query": "weather forecast"})
+    assert answer["tools"] == module.tool_search("weather forecast")
+    assert [tool["name"] for tool in answer["tools"]][:1] == ["weather__forecast"]
+    assert answer["tools"][0] == module.tools("responses")[0]
+    for arguments in ({}, {"query": 7}, None, {"paths": ["weather"]}):
+        assert search(arguments)[0]["tools"] == []

@@ -118,3 +118,37 @@ def test_description_falls_back_to_title_then_empty() -> None:
         ]
     )
     assert [t.description for t in toolset.tools] == ["T", ""]
+
+
+def test_local_names_inside_the_server_namespace() -> None:
+    """Issue 11's namespaces: the MCP name, sanitised, no prefix, unique per server."""
+    long = "y" * 80
+    toolset = build(
+        [
+            ServerTools("fs", (tool("read_file"), tool("fetch.page"), tool("fetch_page"))),
+            ServerTools("docs", (tool("read_file"), tool(long)), prefix="d_"),
+        ]
+    )
+    assert [(t.server, t.local, t.exposed) for t in toolset.tools] == [
+        ("fs", "read_file", "fs__read_file"),
+        ("fs", "fetch_page", "fs__fetch_page"),
+        # the later of two tools landing on one local name gets the hashed form
+        (
+            "fs",
+            hashed_name("fetch_page", "fs", "fetch_page"),
+            hashed_name("fs__fetch_page", "fs", "fetch_page"),
+        ),
+        # another server's namespace may reuse a name
+        ("docs", "read_file", "d_read_file"),
+        ("docs", hashed_name(long, "docs", long), hashed_name("d_" + long, "docs", long)),
+    ]
+    assert all(NAME.fullmatch(t.local) for t in toolset.tools)
+
+
+def test_local_names_do_not_depend_on_the_prefix_or_other_servers() -> None:
+    first = build([ServerTools("a", (tool("x"),)), ServerTools("b", (tool("x"),), prefix="")])
+    assert [(t.exposed, t.local) for t in first.tools] == [("a__x", "x"), ("x", "x")]
+    alone = build([ServerTools("b", (tool("x"),), prefix="p_")])
+    assert [t.local for t in alone.tools] == ["x"]
+    empty = build([ServerTools("s", (tool(""),))])
+    assert NAME.fullmatch(empty.tools[0].local)

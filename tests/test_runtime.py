@@ -309,6 +309,36 @@ def test_tool_call_value_object() -> None:
     assert not hasattr(call, "__dict__")
     with pytest.raises(AttributeError):
         call.extra = 1
+    assert call.namespace is None and call.caller is None
+
+
+def test_tool_call_namespace_and_caller() -> None:
+    caller = {"type": "program", "caller_id": "p1"}
+    call = rt.ToolCall("c1", "fs__read_file", "fs", "read_file", {}, "fs", caller)
+    assert (call.namespace, call.caller) == ("fs", caller)
+    assert call == rt.ToolCall("c1", "fs__read_file", "fs", "read_file", {}, "fs", caller)
+    assert call != rt.ToolCall("c1", "fs__read_file", "fs", "read_file", {}, None, caller)
+    assert call != rt.ToolCall("c1", "fs__read_file", "fs", "read_file", {}, "fs", None)
+    assert repr(call) == (
+        "ToolCall(call_id='c1', name='fs__read_file', server='fs', tool='read_file', "
+        "arguments={}, namespace='fs', caller={'type': 'program', 'caller_id': 'p1'})"
+    )
+    # the fast path builds calls without the constructor: they are the same
+    (fast,), _ = rt.tool_calls(chat(fn("c1", "fs__read_file", '{"path": "a"}')))
+    assert fast == rt.ToolCall("c1", "fs__read_file", "fs", "read_file", {"path": "a"})
+    assert (fast.namespace, fast.caller) == (None, None)
+
+
+def test_tool_calls_result_unpacks_and_names_its_parts() -> None:
+    result = rt.tool_calls(chat(fn("c1", "git__status", "{}"), fn("c2", "nope", "{}")))
+    calls, rejected = result
+    assert isinstance(result, tuple) and len(result) == 2
+    assert result.calls is calls and result.rejected is rejected
+    assert [call.call_id for call in calls] == ["c1"] and len(rejected) == 1
+    assert result.skipped == () and rt.ToolCalls.skipped == ()
+    assert result == (calls, rejected)
+    empty = rt.tool_calls(chat(content="Hi"))
+    assert empty == ([], []) and empty.skipped == ()
 
 
 def test_report() -> None:
@@ -589,7 +619,7 @@ def test_missing_or_odd_name_is_rejected(name: object) -> None:
     assert "Available tools:" in text
 
 
-@pytest.mark.parametrize("call_id", [None, "", 5, ["call_1"]])
+@pytest.mark.parametrize("call_id", [None, 5, ["call_1"]])
 def test_missing_call_id_is_rejected_not_lost(call_id: object) -> None:
     for response, key in (
         (chat(fn(call_id, "fs__read_file", "{}")), "tool_call_id"),
@@ -685,7 +715,7 @@ def test_chat_reads_choice_zero_only() -> None:
 # ---------------------------------------------------------------------------- tool_calls: Responses
 
 
-def test_responses_function_calls_in_order_other_items_skipped() -> None:
+def test_responses_function_calls_in_order_other_items_answered_or_skipped() -> None:
     response = responses(
         {"type": "reasoning", "id": "rs_1", "summary": []},
         fc("call_1", "fs__read_file", '{"path": "a"}'),
@@ -700,19 +730,27 @@ def test_responses_function_calls_in_order_other_items_skipped() -> None:
         fc("call_2", "fs__nope", "{}"),
         fc("call_3", "fs__write_file", '{"a": null, "b": null}'),
     )
-    calls, rejected = rt.tool_calls(response)
+    result = rt.tool_calls(response)
+    calls, rejected = result
     assert calls == [
         rt.ToolCall("call_1", "fs__read_file", "fs", "read_file", {"path": "a"}),
         rt.ToolCall("call_3", "fs__write_file", "fs", "write_file", {"b": None}),
     ]
     assert rejected == [
         {
+            "type": "custom_tool_call_output",
+            "call_id": "call_c",
+            "output": "Error: 'x' was called as a custom tool, which is not in the toolset; "
+            "only function tools are available: call one with its arguments as a JSON object.",
+        },
+        {
             "type": "function_call_output",
             "call_id": "call_2",
             "output": "Error: Unknown tool 'fs__nope'. Available tools: fs__read_file, "
             "fs__write_file, git__status, h_0123456789.",
-        }
+        },
     ]
+    assert result.skipped == ()  # nothing else waits for the app
 
 
 @pytest.mark.parametrize(
@@ -731,6 +769,121 @@ def test_responses_rejections_use_function_call_output() -> None:
     assert [sorted(item) for item in rejected] == [["call_id", "output", "type"]] * 2
     assert [item["call_id"] for item in rejected] == ["c1", "c1"]
     assert all(item["type"] == "function_call_output" for item in rejected)
+
+
+NAMESPACED = {"fs": {"read_file": "fs__read_file", "write_file": "fs__write_file"}}
+
+
+def namespaced_runtime() -> Any:
+    return load_runtime("mcp2openai_runtime_namespaced", NAMES, NULL_PATHS, None, NAMESPACED)
+
+
+def test_namespaced_calls() -> None:
+    module = namespaced_runtime()
+
+    def run(namespace: object, name: object) -> Any:
+        item = {**fc("c", name, '{"path": "a", "a": null}'), "namespace": namespace}
+        return module.tool_calls(responses(item))
+
+    calls, rejected = run("fs", "write_file")  # the null paths of the exposed name apply
+    assert calls == [
+        module.ToolCall("c", "fs__write_file", "fs", "write_file", {"path": "a"}, "fs")
+    ]
+    # an empty namespace is no namespace (some compatible servers send "" for absent)
+    calls, _ = run("", "fs__read_file")
+    assert [(call.name, call.namespace) for call in calls] == [("fs__read_file", "")]
+    for namespace in (7, ["fs"], {"fs": 1}, "FS"):
+        calls, rejected = run(namespace, "read_file")
+        assert calls == [] and "in an unknown namespace" in rejected_text(rejected[0])
+        assert "Available namespaces: fs." in rejected_text(rejected[0])
+    _, rejected = run("fs", None)
+    assert rejected_text(rejected[0]) == (
+        "Error: The tool call has no function name. Available tools in fs: read_file, "
+        "write_file."
+    )
+    _, rejected = run("fs", "fs__read_file")  # the flat name is not a name inside fs
+    assert "Unknown tool 'fs__read_file' in namespace 'fs'" in rejected_text(rejected[0])
+    with_toolset(module, NAMES, NULL_PATHS)  # a toolset without namespaces
+    _, rejected = run("fs", "read_file")
+    assert rejected_text(rejected[0]).endswith("No namespaces are available.")
+
+
+def test_callers_are_plain_dicts_echoed_on_every_answer() -> None:
+    program = {"type": "program", "caller_id": "prg_1"}
+    response = responses(
+        {**fc("c1", "git__status", "{}"), "caller": program},
+        {**fc("c2", "nope", "{}"), "caller": program},
+        {**fc("c3", "git__status", "{}"), "caller": "program"},  # not an object: dropped
+        {"type": "custom_tool_call", "call_id": "c4", "name": "x", "input": "", "caller": program},
+    )
+    calls, rejected = rt.tool_calls(response)
+    assert [(call.call_id, call.caller) for call in calls] == [("c1", program), ("c3", None)]
+    assert calls[0].caller is not program  # a copy, not the response's own dict
+    assert [(item["call_id"], item.get("caller")) for item in rejected] == [
+        ("c2", program),
+        ("c4", program),
+    ]
+    for caller in (
+        program,
+        Response.model_validate(responses({**fc("c1", "git__status", "{}"), "caller": program}))
+        .output[0]
+        .caller,
+    ):
+        item = rt.tool_output("c1", {"content": []}, api="responses", caller=caller)
+        assert item == {
+            "type": "function_call_output",
+            "call_id": "c1",
+            "output": "(no output)",
+            "caller": program,
+        }
+    attributes = types.SimpleNamespace(type="program", caller_id="prg_1")
+    item = rt.tool_output("c1", {"content": []}, api="responses", caller=attributes)
+    assert item["caller"] == program
+    chat_item = rt.tool_output("c1", {"content": []}, api="chat", caller=program)
+    assert "caller" not in chat_item
+    assert "caller" not in rt.tool_output("c1", {}, api="responses", caller="program")
+
+
+def test_fields_this_sdk_version_does_not_declare_are_read() -> None:
+    """An older openai SDK keeps `namespace` and `caller` as extra fields."""
+    from pydantic import BaseModel, ConfigDict
+
+    class OldFunctionCall(BaseModel):
+        model_config = ConfigDict(extra="allow")
+        type: str
+        call_id: str
+        name: str
+        arguments: str
+
+    class OldResponse(BaseModel):
+        model_config = ConfigDict(extra="allow")
+        object: str
+        output: list[OldFunctionCall]
+
+    item = {**fc("c", "read_file", "{}"), "namespace": "fs", "caller": {"type": "direct"}}
+    old = OldResponse(object="response", output=[OldFunctionCall(**item)])
+    assert "namespace" not in vars(old.output[0])
+    calls, _ = namespaced_runtime().tool_calls(old)
+    assert [(c.name, c.namespace, c.caller) for c in calls] == [
+        ("fs__read_file", "fs", {"type": "direct"})
+    ]
+
+
+def test_streams_are_refused_as_streams() -> None:
+    class Chunks:
+        def __aiter__(self) -> Any:
+            return self
+
+    with pytest.raises(TypeError, match=r"is a stream \(Chunks\).*get_final_response"):
+        rt.tool_calls(Chunks())
+    with pytest.raises(TypeError, match="response must be"):
+        rt.tool_calls(object())  # not a stream either: the usual message
+    with pytest.raises(TypeError, match="stream chunk"):
+        rt.tool_calls({"choices": [{"index": 0, "delta": {}}]})  # no "object" key
+    with pytest.raises(TypeError, match=r"stream event \('response.completed'\)"):
+        rt.tool_calls({"type": "response.completed", "response": responses()})
+    with pytest.raises(ValueError, match="neither 'choices'"):
+        rt.tool_calls({"type": "message"})  # not an event: still not a response
 
 
 def test_responses_arguments_as_object() -> None:
@@ -825,7 +978,8 @@ def test_openai_response_object() -> None:
     calls, rejected = rt.tool_calls(response)
     assert calls == [rt.ToolCall("call_1", "fs__read_file", "fs", "read_file", {"path": "a"})]
     assert [(item["type"], item["call_id"]) for item in rejected] == [
-        ("function_call_output", "call_2")
+        ("custom_tool_call_output", "call_c"),
+        ("function_call_output", "call_2"),
     ]
     assert (calls, rejected) == rt.tool_calls(data)
     assert rt.tool_calls(response, api="responses") == (calls, rejected)

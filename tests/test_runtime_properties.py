@@ -30,7 +30,13 @@ NULL_PATHS: dict[str, tuple[tuple[str | None, ...], ...]] = {
 }
 
 
-rt = load_runtime("mcp2openai_runtime_properties", NAMES, NULL_PATHS)
+NAMESPACED = {
+    "fs": {"read_file": "fs__read_file", "write_file": "fs__write_file"},
+    "git": {"status": "git__status"},
+}
+
+
+rt = load_runtime("mcp2openai_runtime_properties", NAMES, NULL_PATHS, None, NAMESPACED)
 
 # ---------------------------------------------------------------------------- strategies
 
@@ -129,19 +135,41 @@ chat_responses = record(
     optional={"id": st.text(max_size=5), "object": st.just("chat.completion")},
 )
 
+namespaces = (
+    st.sampled_from(["fs", "git", "fs__read_file", "tools", ""]) | names | st.none() | json_values
+)
+local_names = st.sampled_from(["read_file", "write_file", "status", "nope"]) | names
+callers = (
+    record({"type": st.just("program")}, optional={"caller_id": st.text(max_size=6)})
+    | st.just({"type": "direct"})
+    | json_values
+)
 function_call = record(
     {"type": st.just("function_call")},
-    optional={"call_id": call_ids, "name": names, "arguments": arguments, "id": st.text()},
+    optional={
+        "call_id": call_ids,
+        "name": names | local_names,
+        "arguments": arguments,
+        "id": st.text(),
+        "namespace": namespaces,
+        "caller": callers,
+    },
 )
+# Items that wait for the client (see ToolCalls.skipped); a custom tool call is rejected.
+WAITING = ["mcp_approval_request", "computer_call", "local_shell_call", "shell_call"]
+WAITING += ["apply_patch_call"]
+ITEM_TYPES = ["reasoning", "message", "custom_tool_call", "mcp_call", "web_search_call", "new"]
+ITEM_TYPES += ["tool_search_call", "tool_search_output", *WAITING]
 other_item = (
     record(
-        {
-            "type": st.sampled_from(
-                ["reasoning", "message", "custom_tool_call", "mcp_call", "web_search_call", "new"]
-            )
-            | json_values
+        {"type": st.sampled_from(ITEM_TYPES) | json_values},
+        optional={
+            "call_id": call_ids,
+            "name": names,
+            "arguments": arguments,
+            "execution": st.sampled_from(["client", "server"]) | json_values,
+            "caller": callers,
         },
-        optional={"call_id": call_ids, "name": names, "arguments": arguments},
     )
     | json_values
 )
@@ -176,7 +204,42 @@ def expected_responses_ids(response: dict[str, Any]) -> list[str]:
     return [
         norm_id(item.get("call_id"))
         for item in items
-        if isinstance(item, dict) and item.get("type") == "function_call"
+        if isinstance(item, dict) and item.get("type") in ("function_call", "custom_tool_call")
+    ]
+
+
+def raw_ids(response: dict[str, Any], api: str) -> list[object]:
+    """The call ids as the response holds them (absent: None)."""
+    if api == "responses":
+        items = response["output"] if isinstance(response["output"], list) else []
+        kinds = ("function_call", "custom_tool_call")
+        return [
+            item.get("call_id")
+            for item in items
+            if isinstance(item, dict) and item.get("type") in kinds
+        ]
+    choices = response["choices"]
+    if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
+        return []
+    message = choices[0].get("message")
+    entries = message.get("tool_calls") if isinstance(message, dict) else None
+    if not isinstance(entries, list):
+        return []
+    return [entry.get("id") if isinstance(entry, dict) else None for entry in entries]
+
+
+def expected_skipped(response: dict[str, Any]) -> list[object]:
+    items = response.get("output")
+    if not isinstance(items, list):
+        return []
+    return [
+        item
+        for item in items
+        if isinstance(item, dict)
+        and (
+            item.get("type") in WAITING
+            or (item.get("type") == "tool_search_call" and item.get("execution") == "client")
+        )
     ]
 
 
@@ -201,8 +264,12 @@ def reference_drop(value: object, path: tuple[str | None, ...]) -> None:
 
 def check_calls(response: dict[str, Any], expected_ids: list[str], api: str) -> None:
     before = copy.deepcopy(response)
-    calls, rejected = rt.tool_calls(response)
+    result = rt.tool_calls(response)
+    calls, rejected = result
     assert response == before, "the response must not be changed"
+    assert list(result.skipped) == (expected_skipped(response) if api == "responses" else [])
+    ids = raw_ids(response, api)
+    empty_ids = bool(ids) and all(call_id == "" for call_id in ids)
     id_key = "tool_call_id" if api == "chat" else "call_id"
     call_ids = [call.call_id for call in calls]
     rejected_ids = [item[id_key] for item in rejected]
@@ -211,7 +278,12 @@ def check_calls(response: dict[str, Any], expected_ids: list[str], api: str) -> 
     assert is_subsequence(rejected_ids, expected_ids)
     for call in calls:
         assert isinstance(call, rt.ToolCall)
-        assert call.call_id and (call.server, call.tool) == NAMES[call.name]
+        assert call.call_id or empty_ids, "an empty call id only when every call has one"
+        assert (call.server, call.tool) == NAMES[call.name]
+        if call.namespace not in (None, "", call.name):
+            # a namespaced call never runs a tool outside its namespace
+            assert call.name in NAMESPACED[call.namespace].values()
+        assert call.caller is None or api == "responses"
         assert type(call.arguments) is dict
         json.dumps(call.arguments, allow_nan=False)
         for path in NULL_PATHS.get(call.name, ()):
@@ -223,8 +295,11 @@ def check_calls(response: dict[str, Any], expected_ids: list[str], api: str) -> 
             assert list(item) == ["role", "tool_call_id", "content"] and item["role"] == "tool"
             text = item["content"]
         else:
-            assert list(item) == ["type", "call_id", "output"]
-            assert item["type"] == "function_call_output"
+            assert list(item) in (
+                ["type", "call_id", "output"],
+                ["type", "call_id", "output", "caller"],
+            )
+            assert item["type"] in ("function_call_output", "custom_tool_call_output")
             text = item["output"]
         assert isinstance(text, str) and text.startswith("Error: ")
         json.dumps(item, allow_nan=False)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import mcp_memory
-from mcp_git import GitGitLogArgs, ToolCall, arguments, tool_calls
+from mcp_git import GitGitLogArgs, ToolCall, arguments, tool_calls, tool_output
 
 
 def describe(response: object) -> list[str]:
@@ -29,3 +29,16 @@ def entities(call: mcp_memory.ToolCall) -> list[str]:
     return [
         entity["name"] + ": " + ", ".join(entity["observations"]) for entity in args["entities"]
     ]
+
+
+def answers(response: object) -> list[dict[str, object]]:
+    # issue 14: the result names its parts; namespace, caller and skipped are typed
+    result = tool_calls(response)
+    waiting: tuple[object, ...] = result.skipped
+    outputs = list(result.rejected)
+    for call in result.calls:
+        namespace: str | None = call.namespace
+        caller: dict[str, object] | None = call.caller
+        print(namespace, waiting)
+        outputs.append(tool_output(call.call_id, {}, api="responses", caller=caller))
+    return outputs
