@@ -10,9 +10,15 @@ it as `mcp2openai.templates`.
 from setuptools import find_packages, setup
 
 PACKAGE = "mcp2openai"
-subpackages = find_packages("generator", exclude=["templates", "templates.*"])
+subpackages = find_packages("generator")
+templates = find_packages("templates")  # the runtime's parts: templates/runtime/
 setup(
-    packages=[PACKAGE, *(f"{PACKAGE}.{name}" for name in subpackages), f"{PACKAGE}.templates"],
+    packages=[
+        PACKAGE,
+        *(f"{PACKAGE}.{name}" for name in subpackages),
+        f"{PACKAGE}.templates",
+        *(f"{PACKAGE}.templates.{name}" for name in templates),
+    ],
     package_dir={PACKAGE: "generator", f"{PACKAGE}.templates": "templates"},
     package_data={f"{PACKAGE}.templates": ["*.jinja"]},
 )

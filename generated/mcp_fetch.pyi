@@ -2,9 +2,8 @@
 
 from typing import Literal, NotRequired, TypedDict
 
-import json
-from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, TypeGuard, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 _T = TypeVar("_T")
 _Path = tuple[str | None, ...]
@@ -78,9 +77,20 @@ class Report:
     def __repr__(self) -> str: ...
     def as_dict(self) -> dict[str, object]: ...
 
+def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
 def tools(api: str) -> list[dict[str, object]]: ...
 def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]: ...
+
+import json
+from collections.abc import Callable
+
 def tool_calls(response: object, *, api: str | None = None) -> ToolCalls: ...
+
+from typing import Any
+from collections.abc import Mapping
+from typing import TypeGuard
+from collections.abc import Awaitable, Callable
+
 async def execute_tool_calls(
     response: object,
     call_tool: Callable[[str, str, dict[str, object]], Awaitable[object]],
@@ -90,7 +100,8 @@ async def execute_tool_calls(
 def tool_output(
     call_id: str, outcome: object, *, api: str, caller: object = None
 ) -> dict[str, object]: ...
-def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
+
+from typing import Any
 
 FetchFetchArgs = TypedDict(
     "FetchFetchArgs",

@@ -16,9 +16,8 @@ Types: the .pyi stub beside this file."""
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import json
-    from collections.abc import Awaitable, Callable, Mapping
-    from typing import Any, TypeGuard, TypeVar
+    from collections.abc import Callable
+    from typing import TypeVar
 
     _T = TypeVar("_T")
 
@@ -232,6 +231,18 @@ def _plain(value: object) -> object:
     return value
 
 
+def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
+    """The arguments of ``call``, typed as the tool's TypedDict ``shape``.
+
+    ``shape`` is one of this module's ``<Tool>Args`` names, e.g. ``arguments(call, SearchArgs)``;
+    a call to another tool raises ValueError. At run time the names are plain strings.
+    """
+    expected = _shape_names().get(shape if isinstance(shape, str) else "")
+    if expected is None or call.name != expected:
+        raise ValueError(f"call {call.call_id!r} is to {call.name!r}, not {expected!r}")
+    return call.arguments  # type: ignore[return-value]
+
+
 def tools(api: str) -> list[dict[str, object]]:
     """The tool definitions to pass as ``tools=`` to the ``openai`` SDK.
 
@@ -276,6 +287,11 @@ def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]:
     ranked = _ranked(query, limit)
     texts = _definition_texts()
     return [json.loads(texts[index]) for index in ranked]
+
+
+if TYPE_CHECKING:
+    import json
+    from collections.abc import Callable
 
 
 def tool_calls(response: object, *, api: str | None = None) -> ToolCalls:
@@ -436,96 +452,6 @@ def tool_calls(response: object, *, api: str | None = None) -> ToolCalls:
         else:
             rejected.append(item)
     return result
-
-
-async def execute_tool_calls(
-    response: object,
-    call_tool: "Callable[[str, str, dict[str, object]], Awaitable[object]]",
-    *,
-    api: str | None = None,
-) -> list[dict[str, object]]:
-    """Run every call in ``response``; return the items to send back to the model.
-
-    ``call_tool(server, tool, arguments)`` is awaited for each call, one after the
-    other, in the model's order. It returns an MCP ``CallToolResult`` (see
-    ``tool_output``); for example, with one ``mcp`` ``ClientSession`` per server:
-    ``lambda server, tool, arguments: sessions[server].call_tool(tool, arguments)``.
-    An exception it raises becomes an error output (``asyncio.CancelledError`` and
-    other exceptions that are not ``Exception`` propagate). Returns
-    ``rejected + searches + outputs`` for the API detected from ``response``:
-    ``searches`` answer each client ``tool_search_call`` with a ``tool_search_output``
-    (the tools ``tool_search`` finds for its ``query``; none without a query string),
-    ``outputs`` are in call order.
-
-    Raises ``ValueError``, before running any call, when the response holds items
-    only the app can answer (``mcp_approval_request``, calls to client tools this
-    module does not define: see ``ToolCalls``): answering the rest alone would leave
-    them unanswered. Handle such responses with ``tool_calls`` and ``tool_output``.
-    """
-    response, api = _prepare(response, api)
-    result = tool_calls(response, api=api)
-    calls, outputs = result
-    if result.skipped:
-        search = "tool_search_call"
-        waiting = [item for item in result.skipped if _get(item, "type") != search]
-        if waiting:
-            raise ValueError(_waiting_message(waiting))
-        for item in result.skipped:
-            outputs.append(_search_output(item))
-    for call in calls:
-        try:
-            outcome = await call_tool(call.server, call.tool, call.arguments)
-        except Exception as exc:
-            outcome = exc
-        outputs.append(tool_output(call.call_id, outcome, api=api, caller=call.caller))
-    return outputs
-
-
-def tool_output(
-    call_id: str, outcome: object, *, api: str, caller: object = None
-) -> "dict[str, object]":
-    """The output item that answers the call ``call_id`` with ``outcome``.
-
-    ``outcome`` is an MCP ``CallToolResult``: a wire dict (``content``, ``isError``,
-    ``structuredContent``), an object with those attributes (the ``mcp`` SDK's result,
-    in either spelling: ``isError`` or ``is_error``), or an exception, which is an
-    error.
-
-    Chat (``{"role": "tool", ...}``) is text only: text blocks joined by newlines,
-    media as placeholders such as ``[image: image/png, 1024 bytes]``, an embedded text
-    resource as its text. Responses (``{"type": "function_call_output", ...}``): the
-    same string or, when a JPEG, PNG, GIF or WebP image is present, a list of
-    ``input_text`` and ``input_image`` (data URI) items in content order. With no
-    content, ``structuredContent`` is sent as compact JSON. An error is prefixed with
-    ``"Error: "`` (in a list: the first item's text, or an ``"Error:"`` item put first
-    when the list starts with an image). A result with nothing in it is sent as
-    ``"(no output)"``: an empty output would tell the model nothing. Malformed results
-    become placeholders, never exceptions. No size limit is applied.
-
-    ``caller`` (Responses) is the call's ``ToolCall.caller``: a call a program made
-    must be answered with the same caller. Chat has no callers.
-    """
-    if api == "chat":
-        error, parts = _outcome(outcome)
-        return {"role": "tool", "tool_call_id": call_id, "content": _text(error, parts)}
-    if api == "responses":
-        error, parts = _outcome(outcome)
-        output: str | list[dict[str, object]]
-        if any(type(part) is tuple for part in parts):
-            output = _items(error, parts)
-        else:
-            output = _text(error, parts)
-        item: dict[str, object] = {
-            "type": "function_call_output",
-            "call_id": call_id,
-            "output": output,
-        }
-        if caller is not None:
-            plain = _plain_caller(caller)
-            if plain is not None:
-                item["caller"] = plain
-        return item
-    raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
 
 
 # Parsing calls.
@@ -869,6 +795,10 @@ def _walk_branches(value: dict[str, object], branches: "dict[str, _NullNode]") -
             _walk_nulls(inner, node)
 
 
+if TYPE_CHECKING:
+    from typing import Any
+
+
 # Decoding rewritten arguments (README "Rewrites"). For some tools the model sends values
 # in another shape than the server takes: a free-form value as a string holding JSON, a
 # map as a list of {"key", "value"} entries, a root that is not a plain object wrapped in
@@ -1087,6 +1017,11 @@ def _merge_entries(
     except _BadEncoding as error:
         error.path.insert(0, extra)
         raise
+
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import TypeGuard
 
 
 _SCALARS = (str, bytes, bytearray, int, float, list, tuple)
@@ -1348,6 +1283,100 @@ def _not_object(
     return _rejection(api, call_id, message, caller)
 
 
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable
+
+
+async def execute_tool_calls(
+    response: object,
+    call_tool: "Callable[[str, str, dict[str, object]], Awaitable[object]]",
+    *,
+    api: str | None = None,
+) -> list[dict[str, object]]:
+    """Run every call in ``response``; return the items to send back to the model.
+
+    ``call_tool(server, tool, arguments)`` is awaited for each call, one after the
+    other, in the model's order. It returns an MCP ``CallToolResult`` (see
+    ``tool_output``); for example, with one ``mcp`` ``ClientSession`` per server:
+    ``lambda server, tool, arguments: sessions[server].call_tool(tool, arguments)``.
+    An exception it raises becomes an error output (``asyncio.CancelledError`` and
+    other exceptions that are not ``Exception`` propagate). Returns
+    ``rejected + searches + outputs`` for the API detected from ``response``:
+    ``searches`` answer each client ``tool_search_call`` with a ``tool_search_output``
+    (the tools ``tool_search`` finds for its ``query``; none without a query string),
+    ``outputs`` are in call order.
+
+    Raises ``ValueError``, before running any call, when the response holds items
+    only the app can answer (``mcp_approval_request``, calls to client tools this
+    module does not define: see ``ToolCalls``): answering the rest alone would leave
+    them unanswered. Handle such responses with ``tool_calls`` and ``tool_output``.
+    """
+    response, api = _prepare(response, api)
+    result = tool_calls(response, api=api)
+    calls, outputs = result
+    if result.skipped:
+        search = "tool_search_call"
+        waiting = [item for item in result.skipped if _get(item, "type") != search]
+        if waiting:
+            raise ValueError(_waiting_message(waiting))
+        for item in result.skipped:
+            outputs.append(_search_output(item))
+    for call in calls:
+        try:
+            outcome = await call_tool(call.server, call.tool, call.arguments)
+        except Exception as exc:
+            outcome = exc
+        outputs.append(tool_output(call.call_id, outcome, api=api, caller=call.caller))
+    return outputs
+
+
+def tool_output(
+    call_id: str, outcome: object, *, api: str, caller: object = None
+) -> "dict[str, object]":
+    """The output item that answers the call ``call_id`` with ``outcome``.
+
+    ``outcome`` is an MCP ``CallToolResult``: a wire dict (``content``, ``isError``,
+    ``structuredContent``), an object with those attributes (the ``mcp`` SDK's result,
+    in either spelling: ``isError`` or ``is_error``), or an exception, which is an
+    error.
+
+    Chat (``{"role": "tool", ...}``) is text only: text blocks joined by newlines,
+    media as placeholders such as ``[image: image/png, 1024 bytes]``, an embedded text
+    resource as its text. Responses (``{"type": "function_call_output", ...}``): the
+    same string or, when a JPEG, PNG, GIF or WebP image is present, a list of
+    ``input_text`` and ``input_image`` (data URI) items in content order. With no
+    content, ``structuredContent`` is sent as compact JSON. An error is prefixed with
+    ``"Error: "`` (in a list: the first item's text, or an ``"Error:"`` item put first
+    when the list starts with an image). A result with nothing in it is sent as
+    ``"(no output)"``: an empty output would tell the model nothing. Malformed results
+    become placeholders, never exceptions. No size limit is applied.
+
+    ``caller`` (Responses) is the call's ``ToolCall.caller``: a call a program made
+    must be answered with the same caller. Chat has no callers.
+    """
+    if api == "chat":
+        error, parts = _outcome(outcome)
+        return {"role": "tool", "tool_call_id": call_id, "content": _text(error, parts)}
+    if api == "responses":
+        error, parts = _outcome(outcome)
+        output: str | list[dict[str, object]]
+        if any(type(part) is tuple for part in parts):
+            output = _items(error, parts)
+        else:
+            output = _text(error, parts)
+        item: dict[str, object] = {
+            "type": "function_call_output",
+            "call_id": call_id,
+            "output": output,
+        }
+        if caller is not None:
+            plain = _plain_caller(caller)
+            if plain is not None:
+                item["caller"] = plain
+        return item
+    raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
+
+
 # Rendering results. A part is a text, or (placeholder, MIME type, base64 data) for an
 # image the Responses API accepts.
 
@@ -1489,18 +1518,6 @@ def _items(error: bool, parts: "list[_Part]") -> list[dict[str, object]]:
     return items
 
 
-def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
-    """The arguments of ``call``, typed as the tool's TypedDict ``shape``.
-
-    ``shape`` is one of this module's ``<Tool>Args`` names, e.g. ``arguments(call, SearchArgs)``;
-    a call to another tool raises ValueError. At run time the names are plain strings.
-    """
-    expected = _shape_names().get(shape if isinstance(shape, str) else "")
-    if expected is None or call.name != expected:
-        raise ValueError(f"call {call.call_id!r} is to {call.name!r}, not {expected!r}")
-    return call.arguments  # type: ignore[return-value]
-
-
 # Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
 # (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
 # postings, and a term's BM25 weights are computed when a query first has it. Queries
@@ -1508,6 +1525,7 @@ def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
 
 _BM25_K1 = 1.2
 _BM25_B = 0.75
+
 _STOP_WORDS = (
     "a about above after all also an and any are as at be been before being below between"
     " both but by can could did do does doing during each either else etc for from further"
@@ -1669,6 +1687,10 @@ def _definition_texts() -> list[str]:
             definitions: list[object] = json.loads(_DEFINITIONS)
             _definition_lines = [json.dumps(item) for item in definitions]
     return _definition_lines
+
+
+if TYPE_CHECKING:
+    from typing import Any
 
 
 # The toolset's data, parsed from the JSON texts that follow the runtime on first use.

@@ -22,6 +22,21 @@ from .summary import module_docstring
 from .tables import tables
 
 RUNTIME_MARKER: Final = "# ---- runtime ----\n"
+# The parts of templates/runtime/, in the order a module carries them. Order matters only
+# for what runs at import: classes before the classes built on them (api first).
+RUNTIME_PARTS: Final = (
+    "api",
+    "definitions",
+    "calls",
+    "nulls",
+    "decode",
+    "reading",
+    "rejections",
+    "execute",
+    "outputs",
+    "search",
+    "data",
+)
 _VERSION: Final = re.compile(r"\d+\.\d+\.\d+")
 
 
@@ -62,9 +77,13 @@ def templates() -> Traversable:
 
 @lru_cache(maxsize=1)
 def runtime_source() -> str:
-    """The part of templates/runtime.py that every module carries (after its marker line)."""
-    text = templates().joinpath("runtime.py").read_text("utf-8")
-    _, marker, runtime = text.partition(RUNTIME_MARKER)
-    if not marker:
-        raise RenderError("templates/runtime.py has lost its runtime marker")
-    return runtime.strip("\n")
+    """The runtime every module carries: each part of templates/runtime/ after its marker."""
+    folder = templates().joinpath("runtime")
+    pieces = []
+    for part in RUNTIME_PARTS:
+        text = folder.joinpath(f"{part}.py").read_text("utf-8")
+        _, marker, code = text.partition(RUNTIME_MARKER)
+        if not marker:
+            raise RenderError(f"templates/runtime/{part}.py has lost its runtime marker")
+        pieces.append(code.strip("\n"))
+    return "\n\n\n".join(pieces)

@@ -3,7 +3,7 @@
 jinja2 places the pieces generator/emit.py made; black formats what jinja2 rendered, in-process,
 with an explicit mode and never the user's configuration. Two kinds of piece are already in
 black's style and are joined after formatting instead of going through it (black would take
-seconds on them and change nothing): the runtime (templates/runtime.py, which `make check` keeps
+seconds on them and change nothing): the runtime (templates/runtime/, which `make check` keeps
 black-clean) and the data section (raw JSON strings) of the module, and the TypedDicts of the
 stub. Nothing is ever substituted into formatted text.
 

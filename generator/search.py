@@ -5,7 +5,7 @@ with its field's weight (BM25F's weighted term frequency): the tool's name (its 
 its exposed name whole), its server's name, its title, its description (its first sentence
 once more), and the names and descriptions of its schema's properties. The module stores
 these counts, one line of text per tool (`_SEARCH`, generator/tables.py), and its runtime
-(templates/runtime.py, `_search`) turns them into BM25 weights and postings on the first
+(templates/runtime/search.py, `_search`) turns them into BM25 weights and postings on the first
 query. Counts, not weights: a weight depends on every other tool (through document
 frequencies and the average length), so stored weights would change on every line of the
 table whenever one tool changed, and they would take more room.

@@ -5,7 +5,7 @@ instead of the module, and the interpreter never compiles it. Compiling 2,000 to
 TypedDicts would cost more than parsing all of the tools' definitions (docs/design.md,
 "Types in a stub").
 
-The API part is derived from templates/runtime.py, so it cannot drift from the code it
+The API part is derived from the runtime (templates/runtime/), so it cannot drift from the code it
 describes: public names only, function bodies dropped, quoted annotations unquoted, and the
 runtime's `if TYPE_CHECKING:` imports and aliases kept. The TypedDicts come from
 generator/typed.py, already in black's style.

@@ -2,7 +2,7 @@
 
 Pure data from the model, nothing emitted here: generator/emit.py writes each table as JSON
 text, and generator/verify.py reads every table back from the written module and compares it
-with what `tables` returns. The runtime (templates/runtime.py) parses each table on first use.
+with what `tables` returns. The runtime (templates/runtime/data.py) parses each table on first use.
 """
 
 from __future__ import annotations

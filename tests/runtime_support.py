@@ -1,4 +1,4 @@
-"""Load templates/runtime.py as a module with a small toolset, as a generated module holds it.
+"""Load the runtime (templates/runtime/) as a module with a small toolset, as a module holds it.
 
 The toolset's tables are JSON texts, exactly as the generator writes them after the runtime
 (generator/tables.py); `with_toolset` swaps in another toolset and clears what was parsed.
@@ -6,13 +6,26 @@ The toolset's tables are JSON texts, exactly as the generator writes them after 
 
 from __future__ import annotations
 
-import importlib.util
 import json
+import sys
+import types
 from pathlib import Path
 from typing import Any
 
-RUNTIME = Path(__file__).resolve().parent.parent / "templates" / "runtime.py"
+from mcp2openai.emit import RUNTIME_PARTS, runtime_source
+
+RUNTIME = Path(__file__).resolve().parent.parent / "templates" / "runtime"
 MARKER = "# ---- runtime ----"
+PARTS = [RUNTIME / f"{part}.py" for part in RUNTIME_PARTS]
+
+
+def runtime_text() -> str:
+    """The runtime a generated module carries, with empty tables after it (data.py's)."""
+    tables = (RUNTIME / "data.py").read_text(encoding="utf-8").split(MARKER)[0]
+    empty = "\n".join(line for line in tables.splitlines() if line.startswith("_"))
+    return runtime_source() + "\n\n" + empty + "\n"
+
+
 NullPaths = dict[str, tuple[tuple[str | None, ...], ...]]
 
 
@@ -23,10 +36,10 @@ def load_runtime(
     definitions: list[dict[str, object]] | None = None,
     namespaced: dict[str, dict[str, str]] | None = None,
 ) -> Any:
-    spec = importlib.util.spec_from_file_location(name, RUNTIME)
-    assert spec is not None and spec.loader is not None
-    module: Any = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module: Any = types.ModuleType(name)
+    module.__file__ = f"<{name}>"
+    sys.modules[name] = module  # as an import would register it
+    exec(compile(runtime_text(), f"<{name}>", "exec"), module.__dict__)
     return with_toolset(module, names, null_paths, definitions, namespaced=namespaced)
 
 

@@ -27,7 +27,7 @@ from buildutil import ROOT, import_path
 from mcp2openai.naming import SERVER_NAME
 from mcp2openai.summary import _LISTED
 
-SOURCES = [*sorted((ROOT / "generator").rglob("*.py")), ROOT / "templates" / "runtime.py"]
+SOURCES = sorted([*(ROOT / "generator").rglob("*.py"), *(ROOT / "templates").rglob("*.py")])
 TEMPLATES = sorted((ROOT / "templates").glob("*.jinja"))
 BREAKERS = ['"""', "'''", "\\", '"', "'", "\n", "# ", "\u2028", "\r", "\\x00", "}}", "{{", "%}"]
 

@@ -164,9 +164,10 @@ def test_wheel_carries_every_subpackage_and_the_templates(built: tuple[Path, Pat
     sources = ROOT / "generator"
     for path in sources.rglob("*.py"):
         assert f"mcp2openai/{path.relative_to(sources).as_posix()}" in names
-    for path in (ROOT / "templates").iterdir():
-        if path.is_file():
-            assert f"mcp2openai/templates/{path.name}" in names
+    templates = ROOT / "templates"
+    for path in templates.rglob("*"):
+        if path.is_file() and "__pycache__" not in path.parts:
+            assert f"mcp2openai/templates/{path.relative_to(templates).as_posix()}" in names
 
 
 def test_the_0_1_0_package_list_fails_here(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """Property tests of the reversible rewrites (README "Rewrites"; issue 10).
 
 (a) Soundness: every instance the strict schema allows, sent through the generated module's
-    `tool_calls` (the runtime of templates/runtime.py, with the tool's decode plan), either comes
+    `tool_calls` (the runtime of templates/runtime/, with the tool's decode plan), either comes
     out as arguments the ORIGINAL schema accepts (checked with `jsonschema`) or is rejected with
     an `Error:` output. Instances are drawn from the strict schema (hypothesis-jsonschema), and
     also made by encoding an original instance and then spoiling the encoding (other JSON in a

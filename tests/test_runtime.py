@@ -1,4 +1,4 @@
-"""templates/runtime.py: the code copied into every generated module.
+"""templates/runtime/: the code copied into every generated module.
 
 The runtime is loaded as a module from its path, given a small toolset, and driven with
 plain dicts, the ``openai`` SDK's response objects and the ``mcp`` SDK's results.
@@ -6,6 +6,7 @@ plain dicts, the ``openai`` SDK's response objects and the ``mcp`` SDK's results
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import base64
 import copy
@@ -16,10 +17,11 @@ from typing import Any
 
 import pytest
 from mcp import types as mcp_types
+from mcp2openai.emit import runtime_source
 from mcp2openai.tables import TABLE_NAMES
 from openai.types.chat import ChatCompletion
 from openai.types.responses import Response
-from runtime_support import MARKER, RUNTIME, definition, load_runtime, with_toolset
+from runtime_support import MARKER, PARTS, definition, load_runtime, runtime_text, with_toolset
 
 NAMES = {
     "fs__read_file": ("fs", "read_file"),
@@ -103,12 +105,14 @@ PNG = b64(b"\x89PNG\r\n\x1a\n" + bytes(1016))  # 1024 bytes
 
 
 def test_runtime_part_has_no_module_level_imports_or_placeholders() -> None:
-    source = RUNTIME.read_text(encoding="utf-8")
-    assert source.count(MARKER) == 1
-    assert source.count("\n" + MARKER + "\n") == 1
-    runtime = source.split(MARKER, 1)[1]
-    import ast
-
+    for path in PARTS:
+        source = path.read_text(encoding="utf-8")
+        assert source.count(MARKER) == 1, path
+        assert source.count("\n" + MARKER + "\n") == 1, path
+        above = ast.parse(source.split(MARKER, 1)[0])
+        for node in above.body:  # above a marker: only what type checkers need
+            assert not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    runtime = runtime_source()
     tree = ast.parse(runtime)
     for node in tree.body:
         assert not isinstance(node, (ast.Import, ast.ImportFrom)), ast.dump(node)
@@ -142,7 +146,7 @@ def test_runtime_part_has_no_module_level_imports_or_placeholders() -> None:
 
 def test_runtime_part_runs_as_generated_module_prelude() -> None:
     """Pasted below the generated header and above the data, as the generator does."""
-    runtime = RUNTIME.read_text(encoding="utf-8").split(MARKER, 1)[1]
+    runtime = runtime_source()
     source = (
         '"""A generated module."""\n'
         + runtime
@@ -163,17 +167,16 @@ def test_runtime_is_black_formatted_in_default_mode() -> None:
     """Pasted into generated modules, which black formats with its default mode."""
     import black
 
-    source = RUNTIME.read_text(encoding="utf-8")
-    assert black.format_str(source, mode=black.Mode()) == source
-    runtime = source.split(MARKER, 1)[1]
-    generated = '"""A generated module."""\n\n# ---- runtime ----' + runtime
+    for path in PARTS:
+        source = path.read_text(encoding="utf-8")
+        assert black.format_str(source, mode=black.Mode()) == source, path
+    generated = '"""A generated module."""\n\n# ---- runtime ----\n\n' + runtime_source() + "\n"
     assert black.format_str(generated, mode=black.Mode()) == generated
 
 
 IMPORT_PROBE = """
 import sys
-runtime = open(sys.argv[1], encoding="utf-8").read().split(sys.argv[2], 1)[1]
-source = runtime
+source = open(sys.argv[1], encoding="utf-8").read()
 before = set(sys.modules)
 namespace = {"__name__": "generated"}
 exec(compile(source, "generated.py", "exec"), namespace)
@@ -192,14 +195,15 @@ print(repr((loaded, used)))
 """
 
 
-def test_runtime_imports_nothing_when_loaded() -> None:
+def test_runtime_imports_nothing_when_loaded(tmp_path: Path) -> None:
     """Loading the runtime part adds no module; running it adds no heavy one."""
-    import ast
     import subprocess
     import sys
 
+    runtime = tmp_path / "runtime.py"
+    runtime.write_text(runtime_text(), encoding="utf-8")
     result = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", IMPORT_PROBE, str(RUNTIME), MARKER],
+        [sys.executable, "-I", "-S", "-c", IMPORT_PROBE, str(runtime)],
         capture_output=True,
         text=True,
     )

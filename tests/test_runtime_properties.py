@@ -1,4 +1,4 @@
-"""Property tests of templates/runtime.py over arbitrary and adversarial input.
+"""Property tests of the runtime (templates/runtime/) over arbitrary and adversarial input.
 
 ``tool_calls`` never raises for a response-shaped input and never loses a call;
 ``tool_output`` never raises and always gives a JSON-serialisable item of the right

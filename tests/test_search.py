@@ -1,5 +1,5 @@
 """Tool search (docs/design.md, "Tool search"): the index the generator builds
-(generator/search.py), the query code every module carries (templates/runtime.py), and that
+(generator/search.py), the query code every module carries (templates/runtime/search.py), and that
 the two split text with one rule."""
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ the root and the definitions into a flat list of plain dicts, the data table the
 module carries: node 0 is the root, children are list indices, `None` is "nothing to do", so a
 recursive schema is a cycle of indices and the table is never deeper than four brackets.
 
-Node shapes (exactly one of the first keys; templates/runtime.py interprets them):
+Node shapes (exactly one of the first keys; templates/runtime/decode.py interprets them):
 
 - `{"object": {name: child}, "drop": [name...], "extra": name, "extra_value": child,
   "names": [name...]}`: an object. Remove the nulls the model sent for `drop` (optional

@@ -1,0 +1,114 @@
+"""The ``Error:`` outputs that answer calls which cannot run, worded for the model.
+
+Part of the runtime every generated module carries (templates/runtime/__init__.py).
+"""
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from .data import _load, _names
+    from .reading import _get
+
+# ---- runtime ----
+
+
+def _quote(name: object) -> str:
+    text = repr(name)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _rejection(
+    api: str, call_id: str, message: str, caller: object = None, kind: str = "function"
+) -> "dict[str, object]":
+    if api == "chat":
+        return {"role": "tool", "tool_call_id": call_id, "content": "Error: " + message}
+    item: dict[str, object] = {
+        "type": kind + "_call_output",
+        "call_id": call_id,
+        "output": "Error: " + message,
+    }
+    if caller is not None:
+        item["caller"] = caller
+    return item
+
+
+def _listing(available: "list[str]", what: str) -> str:
+    if not available:
+        return f"No {what} are available."
+    listed = f"Available {what}: " + ", ".join(available[:20])
+    if len(available) > 20:
+        listed += f" (and {len(available) - 20} more)"
+    return listed + "."
+
+
+def _unknown(name: object) -> str:
+    listed = _listing(list(_names if _names is not None else _load()), "tools")
+    if type(name) is not str:
+        return f"The tool call has no function name. {listed}"
+    return f"Unknown tool {_quote(name)}. {listed}"
+
+
+def _not_function(api: str, call_id: object, entry: object) -> dict[str, object]:
+    if type(call_id) is not str:
+        call_id = ""
+    kind = _get(entry, "type")
+    name = _get(_get(entry, kind), "name") if type(kind) is str else None
+    what = f"{_quote(name)} was called" if type(name) is str else "The tool was called"
+    message = (
+        f"{what} as a tool call of type {_quote(kind)}; only function tools are "
+        "available: call one with its arguments as a JSON object."
+    )
+    return _rejection(api, call_id, message)
+
+
+def _not_custom(call_id: object, item: object, caller: object) -> "dict[str, object]":
+    # The custom_tool_call_output rejecting a Responses custom tool call.
+    if type(call_id) is not str:
+        call_id = ""
+    name = _get(item, "name")
+    what = f"{_quote(name)} was called" if type(name) is str else "The tool was called"
+    message = (
+        f"{what} as a custom tool, which is not in the toolset; only function tools "
+        "are available: call one with its arguments as a JSON object."
+    )
+    return _rejection("responses", call_id, message, caller, "custom_tool")
+
+
+def _bad_json(
+    api: str,
+    call_id: str,
+    name: str,
+    exc: BaseException,
+    caller: object = None,
+) -> dict[str, object]:
+    if isinstance(exc, RecursionError):
+        detail = "nested too deeply"
+    elif isinstance(exc, MemoryError):
+        detail = "too large"
+    else:
+        detail = str(exc)
+        if len(detail) > 200:
+            detail = detail[:197] + "..."
+    message = (
+        f"The arguments for {_quote(name)} are not valid JSON ({detail}). "
+        "Send them as one JSON object."
+    )
+    return _rejection(api, call_id, message, caller)
+
+
+def _not_object(
+    api: str, call_id: str, name: str, value: object, caller: object = None
+) -> "dict[str, object]":
+    if value is None:
+        kind = "null"
+    elif isinstance(value, bool):
+        kind = "a boolean"
+    elif isinstance(value, (int, float)):
+        kind = "a number"
+    elif isinstance(value, str):
+        kind = "a string"
+    elif isinstance(value, (list, tuple)):
+        kind = "an array"
+    else:
+        kind = type(value).__name__
+    message = f"The arguments for {_quote(name)} must be a JSON object, not {kind}."
+    return _rejection(api, call_id, message, caller)
