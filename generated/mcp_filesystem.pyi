@@ -7,16 +7,18 @@ from typing import TypeVar
 
 _T = TypeVar("_T")
 _Path = tuple[str | None, ...]
-_Part = str | tuple[str, str, str]
+_Part = str | tuple[str, str, str, str | None]
 _Split = Callable[[str], list[str]]
 _Tokenizer = tuple[_Split, _Split, _Split, frozenset[str]]
 __all__ = [
     "NAMES",
     "REPORT",
+    "SERVERS",
     "Report",
     "ToolCall",
     "ToolCalls",
     "arguments",
+    "connect",
     "execute_tool_calls",
     "tool_calls",
     "tool_output",
@@ -25,6 +27,7 @@ __all__ = [
 ]
 NAMES: dict[str, tuple[str, str]]
 REPORT: Report
+SERVERS: dict[str, dict[str, object] | None]
 
 class ToolCall:
     call_id: str
@@ -89,6 +92,7 @@ def tool_calls(response: object, *, api: str | None = None) -> ToolCalls: ...
 from typing import Any
 from collections.abc import Mapping
 from typing import TypeGuard
+import asyncio
 from collections.abc import Awaitable, Callable
 
 async def execute_tool_calls(
@@ -96,10 +100,60 @@ async def execute_tool_calls(
     call_tool: Callable[[str, str, dict[str, object]], Awaitable[object]],
     *,
     api: str | None = None,
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: str | None = None,
+    max_output_chars: int | None = 10485760,
 ) -> list[dict[str, object]]: ...
+
+import asyncio
+from collections.abc import Awaitable, Iterable, Mapping
+from typing import Any, Protocol
+
+class _CallTool(Protocol):
+    """What ``connect()`` yields: ``call_tool`` for ``execute_tool_calls``."""
+
+    @property
+    def sessions(self) -> "dict[str, Any]": ...
+    def __call__(
+        self, server: str, tool: str, arguments: "dict[str, object]"
+    ) -> "Awaitable[Any]": ...
+
+class _Connecting(Protocol):
+    async def __aenter__(self) -> _CallTool: ...
+    async def __aexit__(self, *exc_info: object) -> None: ...
+
+def connect(
+    *,
+    servers: Iterable[str] | Mapping[str, dict[str, object] | None] | None = None,
+    env: Mapping[str, str] | None = None,
+) -> _Connecting: ...
+
+from typing import Literal
+from typing import overload as _overload
+
+@_overload
 def tool_output(
-    call_id: str, outcome: object, *, api: str, caller: object = None
+    call_id: str,
+    outcome: object,
+    *,
+    api: str,
+    caller: object = None,
+    name: str | None = None,
+    images: None = None,
+    max_output_chars: int | None = 10485760,
 ) -> dict[str, object]: ...
+@_overload
+def tool_output(
+    call_id: str,
+    outcome: object,
+    *,
+    api: str,
+    caller: object = None,
+    name: str | None = None,
+    images: Literal["message"],
+    max_output_chars: int | None = 10485760,
+) -> list[dict[str, object]]: ...
 
 from typing import Any
 

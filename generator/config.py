@@ -52,6 +52,7 @@ from .entries import (
     ServerConfig,
     key_name,
     known,
+    recipe_of,
     select,
     server_name,
     server_transport,
@@ -170,6 +171,7 @@ def parse_project(table: Any, path: Path, names: tuple[str, ...] = ()) -> Projec
                 strings(entry.get("exclude", []), file, f"{key}.exclude"),
                 key,
                 _timeout(entry.get("timeout"), file, f"{key}.timeout"),
+                recipe=None if transport is None else recipe_of(entry),
             )
         )
     return ProjectConfig(path, tuple(servers), out, strict, timeout, rewrites, target)
@@ -221,6 +223,7 @@ def _mcp_config_servers(
                 server.key,
                 _timeout(entry.get("timeout"), file, f"{key}.timeout"),
                 server.file,
+                server.recipe,
             )
         )
     return tuple(servers)

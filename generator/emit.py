@@ -33,6 +33,7 @@ RUNTIME_PARTS: Final = (
     "reading",
     "rejections",
     "execute",
+    "connect",
     "outputs",
     "search",
     "data",

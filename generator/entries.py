@@ -17,6 +17,8 @@ from .pipeline import ServerInput
 from .servers import Http, Stdio, Transport
 
 HTTP_TYPES: Final = frozenset({"http", "streamable-http", "streamableHttp", "streamable_http"})
+# The keys of a server's connection recipe, as a generated module's SERVERS keeps them.
+RECIPE_KEYS: Final = ("command", "args", "env", "cwd", "url", "headers")
 
 
 class ConfigError(Exception):
@@ -42,9 +44,14 @@ class ServerConfig:
     key: str = ""  # where it is written, for messages: "tool.mcp2openai.servers.time"
     timeout: float | None = None  # this server's fetch timeout, over the table's
     file: str = ""  # the file that says how to reach it, when not the one being read
+    # How to reach it exactly as the file wrote it (`${VAR}` unexpanded, paths as written),
+    # for the module's SERVERS and connect(); None with neither command nor url.
+    recipe: dict[str, Any] | None = None
 
     def build_input(self) -> ServerInput:
-        return ServerInput(self.name, self.snapshot, self.prefix, self.include, self.exclude)
+        return ServerInput(
+            self.name, self.snapshot, self.prefix, self.include, self.exclude, self.recipe
+        )
 
 
 def select(
@@ -107,6 +114,19 @@ def server_transport(
         if name in entry:
             raise ConfigError(file, f"{key}.{name}", 'needs "command" or "url"')
     return None
+
+
+def recipe_of(entry: dict[str, Any]) -> dict[str, Any]:
+    """The connection keys of a checked server entry, as written (`server_transport` has
+    checked their types): `command`, `args`, `env`, `cwd` or `url`, `headers`."""
+    recipe: dict[str, Any] = {}
+    for key in RECIPE_KEYS:
+        if key in entry:
+            value = entry[key]
+            recipe[key] = list(value) if isinstance(value, list) else value
+            if isinstance(value, dict):
+                recipe[key] = dict(value)
+    return recipe
 
 
 def known(table: dict[str, Any], known: frozenset[str], file: str, key: str) -> None:

@@ -9,7 +9,14 @@ import re
 from pathlib import Path
 from typing import Final
 
-from .entries import ConfigError, ServerConfig, key_name, server_name, server_transport
+from .entries import (
+    ConfigError,
+    ServerConfig,
+    key_name,
+    recipe_of,
+    server_name,
+    server_transport,
+)
 from .load import InputError, parse_json
 
 _CLOSING: Final = re.compile(r"\s*[}\]]")
@@ -72,9 +79,9 @@ def load_mcp_servers(
         transport = server_transport(entry, file, key, cwd=cwd)
         if transport is None:
             raise ConfigError(file, key, 'needs "command" (stdio) or "url" (Streamable HTTP)')
-        servers.append(
-            ServerConfig(name, transport, snapshots / f"{name}.json", key=key, file=file)
-        )
+        snapshot = snapshots / f"{name}.json"
+        recipe = recipe_of(entry)
+        servers.append(ServerConfig(name, transport, snapshot, key=key, file=file, recipe=recipe))
     if not servers:
         raise ConfigError(file, where, "no servers configured")
     return tuple(servers)

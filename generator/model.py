@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -83,6 +84,9 @@ class ToolModel:
     local: str  # the name inside the server's namespace (generator/naming.py, local_name)
     title: str = ""  # the MCP tool's display title, cleaned (read by the search index only)
     decode: list[dict[str, Any]] | None = None  # the plan undoing its rewrites (strict/)
+    # The MCP `outputSchema`, annotations cleaned: the Responses definition's `output_schema`
+    # (docs/openai-rules.md §3.2); None without one, or one that is not a sendable object.
+    output_schema: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,12 +101,21 @@ class ModuleModel:
     input_hash: str
     rewrites: tuple[RewriteEntry, ...] = ()
     version: str = __version__
+    # (server, how to start or reach it as the config wrote it, or None), in `servers` order
+    recipes: tuple[tuple[str, dict[str, Any] | None], ...] = ()
 
 
 def build_model(
-    toolset: Toolset, mode: StrictMode, input_hash: str, options: Options | None = None
+    toolset: Toolset,
+    mode: StrictMode,
+    input_hash: str,
+    options: Options | None = None,
+    recipes: Mapping[str, dict[str, Any] | None] | None = None,
 ) -> ModuleModel:
-    """Decide, per tool, what is sent: strict schema, non-strict fallback, or nothing."""
+    """Decide, per tool, what is sent: strict schema, non-strict fallback, or nothing.
+
+    `recipes`: server -> its connection recipe (generator/entries.py `recipe_of`), kept as
+    it is for the module's SERVERS."""
     options = Options(mode) if options is None else options
     tools: list[ToolModel] = []
     fallbacks: list[Decision] = []
@@ -132,6 +145,7 @@ def build_model(
         strict_mode=mode,
         input_hash=input_hash,
         rewrites=tuple(rewrites),
+        recipes=tuple((server, (recipes or {}).get(server)) for server in counts),
     )
 
 
@@ -216,12 +230,29 @@ def _make(
         local=named.local,
         title=named.title,
         decode=conversion.decode if conversion else None,
+        output_schema=_output_schema(named.output_schema),
     )
 
 
-def input_hash(servers: list[ServerTools], mode: StrictMode, options: Options | None = None) -> str:
+def _output_schema(schema: Any) -> dict[str, Any] | None:
+    """The MCP `outputSchema` as the Responses `output_schema`: annotations cleaned like every
+    description; a schema that is not an object, or holds a lone surrogate (not UTF-8, so
+    not sendable), is left out rather than the tool."""
+    if not isinstance(schema, dict):
+        return None
+    cleaned: dict[str, Any] = clean_annotations(schema)
+    return cleaned if unencodable_path(cleaned) is None else None
+
+
+def input_hash(
+    servers: list[ServerTools],
+    mode: StrictMode,
+    options: Options | None = None,
+    recipes: Mapping[str, dict[str, Any] | None] | None = None,
+) -> str:
     """sha256 of everything the output depends on, in a canonical JSON form."""
     options = Options(mode) if options is None else options
+    recipes = recipes or {}
     canonical = {
         "generator": __version__,
         "strict": mode,
@@ -234,6 +265,7 @@ def input_hash(servers: list[ServerTools], mode: StrictMode, options: Options | 
                 "include": list(s.include),
                 "exclude": list(s.exclude),
                 "tools": list(s.tools),
+                "recipe": recipes.get(s.name),
             }
             for s in servers
         ],

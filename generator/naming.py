@@ -46,6 +46,7 @@ class NamedTool:
     # sanitised, at most 64 characters, no prefix; unique within the server.
     local: str
     title: str = ""  # the tool's display title, cleaned (the search index reads it)
+    output_schema: Any = None  # the MCP tool's `outputSchema`, as the server sent it
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +107,7 @@ def build(servers: list[ServerTools]) -> Toolset:
                     tool["inputSchema"],
                     local,
                     _title(tool),
+                    tool.get("outputSchema"),
                 )
             )
     return Toolset(tuple(tools), tuple(renames), tuple(filtered))

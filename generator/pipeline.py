@@ -11,6 +11,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from . import naming
 from .load import load_snapshot
@@ -28,6 +29,9 @@ class ServerInput:
     prefix: str | None = None
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
+    # How to start or reach the server, as the config wrote it (the module's SERVERS);
+    # None: a bare snapshot (`--server NAME=SNAPSHOT`)
+    recipe: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +76,9 @@ def _build(servers: list[ServerInput], options: Options) -> Build:
         for s in servers
     ]
     toolset = naming.build(loaded)
-    digest = input_hash(loaded, options.mode, options)
-    model = build_model(toolset, options.mode, digest, options)  # strict conversion per tool
+    recipes = {s.name: s.recipe for s in servers}
+    digest = input_hash(loaded, options.mode, options, recipes)
+    model = build_model(toolset, options.mode, digest, options, recipes)  # strict per tool
     rendered = render(model)  # also proves both files against the model (verify.py)
     return Build(model, rendered.module, rendered.stub)
 

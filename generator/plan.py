@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from .config import (
     DEFAULT_SNAPSHOTS,
@@ -168,6 +169,7 @@ def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
         if args.out is None:
             raise UsageError("--out is needed with --server or --mcp-config")
         _check_out(args.out)
+        recipes: dict[str, dict[str, Any] | None] = {}
         if args.servers:
             if args.snapshots is not None:
                 raise UsageError("--snapshots goes with --mcp-config")
@@ -179,6 +181,7 @@ def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
             snapshots = args.snapshots or Path(DEFAULT_SNAPSHOTS)
             configured = load_mcp_servers(args.mcp_config, snapshots)
             named = [(server.name, server.snapshot) for server in configured]
+            recipes = {server.name: server.recipe for server in configured}
             where = f"--mcp-config {shown(args.mcp_config)}"
             if args.snapshots is not None:
                 where += f" --snapshots {shown(args.snapshots)}"
@@ -187,7 +190,7 @@ def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
         rewrites = True if args.rewrites is None else args.rewrites
         target = args.target or "openai"
         return BuildPlan(
-            _with_options(named, args), args.out, args.mode or "auto", rewrites, target
+            _with_options(named, args, recipes), args.out, args.mode or "auto", rewrites, target
         )
     if args.prefixes or args.includes or args.excludes:
         raise UsageError(
@@ -241,7 +244,9 @@ def _check_snapshot(name: str, snapshot: Path, fetch: str, cwd: Path | None = No
         )
 
 
-def _with_options(named: list[tuple[str, Path]], args: BuildArgs) -> tuple[ServerInput, ...]:
+def _with_options(
+    named: list[tuple[str, Path]], args: BuildArgs, recipes: dict[str, dict[str, Any] | None]
+) -> tuple[ServerInput, ...]:
     prefix = dict(_pairs(args.prefixes, "--prefix", empty=True))
     includes = _pairs(args.includes, "--include")
     excludes = _pairs(args.excludes, "--exclude")
@@ -257,6 +262,7 @@ def _with_options(named: list[tuple[str, Path]], args: BuildArgs) -> tuple[Serve
             prefix.get(name),
             tuple(glob for server, glob in includes if server == name),
             tuple(glob for server, glob in excludes if server == name),
+            recipes.get(name),
         )
         for name, snapshot in named
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .model import Decision, ModuleModel
+from .model import Decision, ModuleModel, ToolModel
 from .search import search_table
 from .strict import format_path
 
@@ -28,6 +28,8 @@ TABLE_NAMES: Final = (
     "_DROPPED",
     "_REWRITES",
     "_SEARCH",
+    "_STRUCTURED",
+    "_SERVERS",
 )
 
 
@@ -35,18 +37,7 @@ def tables(model: ModuleModel) -> dict[str, JsonValue]:
     """Every table of the module for `model`, keyed by its global name (`TABLE_NAMES`)."""
     report = report_entries(model)
     values: dict[str, JsonValue] = {
-        # The Responses API's function tool, as `tools("responses")` returns it; the Chat
-        # Completions form wraps the same fields.
-        "_DEFINITIONS": [
-            {
-                "type": "function",
-                "name": tool.exposed,
-                "description": tool.description,
-                "parameters": tool.parameters,
-                "strict": tool.strict,
-            }
-            for tool in model.tools
-        ],
+        "_DEFINITIONS": [definition(tool) for tool in model.tools],
         # exposed name -> [server, MCP tool name, the name of its TypedDict in the stub]
         "_NAMES": {tool.exposed: [tool.server, tool.tool, tool.shape] for tool in model.tools},
         "_NULL_PATHS": {
@@ -71,9 +62,30 @@ def tables(model: ModuleModel) -> dict[str, JsonValue]:
         "_REWRITES": list(report["rewrites"]),
         # exposed name -> the tool's search terms and their weighted counts (generator/search.py)
         "_SEARCH": search_table(model),
+        # the tools whose Responses outputs are their structuredContent as JSON text, which
+        # their `output_schema` describes (docs/design.md, "Results")
+        "_STRUCTURED": [tool.exposed for tool in model.tools if tool.output_schema is not None],
+        # server -> how to start or reach it, exactly as the config wrote it (`${VAR}` kept:
+        # no secret enters the module), or null: SERVERS and connect() (docs/design.md)
+        "_SERVERS": dict(model.recipes),
     }
     assert tuple(values) == TABLE_NAMES
     return values
+
+
+def definition(tool: ToolModel) -> dict[str, object]:
+    """The Responses API's function tool, as `tools("responses")` returns it; the Chat
+    Completions form wraps the same fields but `output_schema`, which Chat has not."""
+    entry: dict[str, object] = {
+        "type": "function",
+        "name": tool.exposed,
+        "description": tool.description,
+        "parameters": tool.parameters,
+        "strict": tool.strict,
+    }
+    if tool.output_schema is not None:
+        entry["output_schema"] = tool.output_schema
+    return entry
 
 
 def namespaced(model: ModuleModel) -> dict[str, object]:

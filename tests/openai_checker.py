@@ -683,7 +683,10 @@ def _layer1_violations(schema: dict[object, object], prefix: str) -> list[str]:
 
 _CHAT_TOP_KEYS: Final = frozenset({"type", "function"})
 _FUNCTION_KEYS: Final = frozenset({"name", "description", "parameters", "strict"})
-_RESPONSES_KEYS: Final = frozenset({"type", "name", "description", "parameters", "strict"})
+# `output_schema`: Responses only ([sdk] FunctionToolParam; Chat's FunctionDefinition has none)
+_RESPONSES_KEYS: Final = frozenset(
+    {"type", "name", "description", "parameters", "strict", "output_schema"}
+)
 
 
 def _function_body_violations(body: dict[object, object], base: str) -> list[str]:
@@ -749,6 +752,10 @@ def tool_violations(tool: object, api: str) -> list[str]:
         unexpected = [key for key in tool if key not in _RESPONSES_KEYS]
         body = tool
         base = ""
+        if "output_schema" in tool and not isinstance(tool["output_schema"], dict):
+            violations.append(
+                f"output_schema: must be a JSON object, got {_describe(tool['output_schema'])}"
+            )
     violations.extend(f"{key}: unexpected key in a {api} function tool" for key in unexpected)
     if body is not None:
         violations.extend(_function_body_violations(body, base))

@@ -35,12 +35,22 @@ def load_runtime(
     null_paths: NullPaths | None = None,
     definitions: list[dict[str, object]] | None = None,
     namespaced: dict[str, dict[str, str]] | None = None,
+    structured: list[str] | None = None,
+    servers: dict[str, dict[str, object] | None] | None = None,
 ) -> Any:
     module: Any = types.ModuleType(name)
     module.__file__ = f"<{name}>"
     sys.modules[name] = module  # as an import would register it
     exec(compile(runtime_text(), f"<{name}>", "exec"), module.__dict__)
-    return with_toolset(module, names, null_paths, definitions, namespaced=namespaced)
+    return with_toolset(
+        module,
+        names,
+        null_paths,
+        definitions,
+        namespaced=namespaced,
+        structured=structured,
+        servers=servers,
+    )
 
 
 def with_toolset(
@@ -50,6 +60,8 @@ def with_toolset(
     definitions: list[dict[str, object]] | None = None,
     decode: dict[str, list[dict[str, Any]]] | None = None,
     namespaced: dict[str, dict[str, str]] | None = None,
+    structured: list[str] | None = None,
+    servers: dict[str, dict[str, object] | None] | None = None,
 ) -> Any:
     entries = {
         exposed: [server, tool, f"Shape{i}Args"]
@@ -63,9 +75,13 @@ def with_toolset(
     if definitions is not None:
         module._DEFINITIONS = json.dumps(definitions)
     module._NAMESPACED = json.dumps(namespaced or {})
+    module._STRUCTURED = json.dumps(structured or [])  # tools with an output schema
+    module._SERVERS = json.dumps(servers or {})  # server -> connection recipe
     module._names = None  # parsed again on first use
     module._shapes = None
     module._namespaces = None
+    module._structured = None
+    module.__dict__.pop("SERVERS", None)
     return module
 
 

@@ -67,7 +67,9 @@ def test_generated_module_imports_isolated_with_stdlib_only(path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     imported = _imports(path)
-    assert imported <= set(sys.stdlib_module_names) | {"__future__"}, imported
+    assert imported <= set(sys.stdlib_module_names) | {"__future__", "mcp", "anyio"}, imported
+    # the mcp SDK (and its anyio) only inside connect()'s functions, which need them
+    assert set(_importers(path, {"mcp", "anyio"})) == {"__aenter__", "_hold", "_transport"}
 
 
 @pytest.mark.parametrize("path", MODULES, ids=[p.stem for p in MODULES])
@@ -90,6 +92,23 @@ def _imports(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             names.add((node.module or "").split(".")[0])
     return names
+
+
+def _importers(path: Path, modules: set[str]) -> list[str]:
+    """The functions that import one of `modules`."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for inner in ast.walk(node):
+                names = (
+                    [alias.name for alias in inner.names]
+                    if isinstance(inner, ast.Import)
+                    else [inner.module or ""] if isinstance(inner, ast.ImportFrom) else []
+                )
+                if any(name.split(".")[0] in modules for name in names):
+                    found.append(node.name)
+                    break
+    return found
 
 
 def _load(path: Path) -> Any:
@@ -194,13 +213,17 @@ def test_tools_match_the_converter_exactly_for_a_real_server(tmp_path: Path) -> 
         "parameters",
         "strict",
     ]
+    # the MCP outputSchema is the Responses output_schema (Chat has no such field)
     assert list(module.tools("responses")[0]) == [
         "type",
         "name",
         "description",
         "parameters",
         "strict",
+        "output_schema",
     ]
+    for definition, source in zip(module.tools("responses"), snapshot["tools"], strict=True):
+        assert definition["output_schema"] == source["outputSchema"]
 
 
 def test_tools_returns_fresh_objects(tmp_path: Path) -> None:

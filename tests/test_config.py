@@ -7,6 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from buildutil import import_path
 from click.testing import CliRunner
 from mcp2openai.cli import main
 from mcp2openai.config import ConfigError, load_mcp_servers, load_project
@@ -428,7 +429,11 @@ def test_build_with_no_arguments_uses_pyproject(
         main, ["build", "--server", "time=snapshots/time.json", "--out", "explicit.py"]
     )
     assert explicit.exit_code == 0, explicit.output
-    assert (tmp_path / "adapter.py").read_bytes() == (tmp_path / "explicit.py").read_bytes()
+    from_config, bare = import_path(tmp_path / "adapter.py"), import_path(tmp_path / "explicit.py")
+    assert from_config.tools("responses") == bare.tools("responses")
+    # the one difference: the config says how to start the server (the module's SERVERS)
+    assert from_config.SERVERS == {"time": {"command": "mcp-server-time"}}
+    assert bare.SERVERS == {"time": None}
     check = runner.invoke(main, ["build", "--check"])
     assert check.exit_code == 0, check.output
     assert "is up to date" in check.stderr

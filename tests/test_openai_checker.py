@@ -833,6 +833,23 @@ def test_unexpected_keys_are_refused(api: str) -> None:
     assert tool_violations(tool, api) == [f"extra: unexpected key in a {api} function tool"]
 
 
+def test_output_schema_is_a_responses_field_only() -> None:
+    """FunctionToolParam.output_schema (Responses); Chat's FunctionDefinition has none."""
+    schema = {"type": "object", "properties": {"a": {"type": "string"}}}
+    responses = make_tool("responses")
+    responses["output_schema"] = schema
+    assert tool_violations(responses, "responses") == []
+    responses["output_schema"] = "{}"
+    assert tool_violations(responses, "responses") == [
+        "output_schema: must be a JSON object, got '{}'"
+    ]
+    chat = make_tool("chat")
+    chat["function"]["output_schema"] = schema
+    assert tool_violations(chat, "chat") == [
+        "function.output_schema: unexpected key in a chat function tool"
+    ]
+
+
 def test_unknown_api_raises() -> None:
     with pytest.raises(ValueError, match="api must be one of"):
         tool_violations(chat_tool(), "completions")

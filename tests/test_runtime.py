@@ -595,23 +595,48 @@ def test_huge_arguments_pass() -> None:
 
 
 def test_unknown_name_lists_available_tools() -> None:
-    item = one_call("{}", name="fs__delete")
+    item = one_call("{}", name="zzz")
     assert item == {
         "role": "tool",
         "tool_call_id": "call_1",
-        "content": "Error: Unknown tool 'fs__delete'. Available tools: fs__read_file, "
+        "content": "Error: Unknown tool 'zzz'. Available tools: fs__read_file, "
         "fs__write_file, git__status, h_0123456789.",
     }
 
 
-def test_unknown_name_lists_at_most_20_tools() -> None:
+def test_unknown_name_lists_the_closest_names_first() -> None:
+    # a short toolset is listed whole, the names difflib finds close first
+    assert rejected_text(one_call("{}", name="git__stat")) == (
+        "Error: Unknown tool 'git__stat'. Available tools, closest first: git__status, "
+        "fs__read_file, fs__write_file, h_0123456789."
+    )
+    assert rejected_text(one_call("{}", name="fs__write")).startswith(
+        "Error: Unknown tool 'fs__write'. Available tools, closest first: fs__write_file, "
+    )
+
+
+def test_unknown_name_in_a_large_toolset_lists_the_closest_and_counts_the_others() -> None:
     names = {f"s__t{i:02}": ("s", f"t{i:02}") for i in range(25)}
+    names["github__create_issue"] = ("github", "create_issue")
+    names["github__create_pull_request"] = ("github", "create_pull_request")
     module = load_runtime("mcp2openai_runtime_25", names)
+    _, rejected = module.tool_calls(chat(fn("c", "github__create_isue", "{}")))
+    assert rejected_text(rejected[0]) == (
+        "Error: Unknown tool 'github__create_isue'. Closest tools: github__create_issue, "
+        "github__create_pull_request (and 25 more)."
+    )
+    _, rejected = module.tool_calls(chat(fn("c", "weather", "{}")))
+    assert rejected_text(rejected[0]) == (
+        "Error: Unknown tool 'weather'. None of the 27 available tools has a similar name."
+    )
     _, rejected = module.tool_calls(chat(fn("c", "s__nope" + "x" * 500, "{}")))
     text = rejected_text(rejected[0])
-    assert "s__t19" in text and "s__t20" not in text
-    assert text.endswith("s__t19 (and 5 more).")
     assert len(text) < 800  # the echoed name is cut short
+    _, rejected = module.tool_calls(chat(fn("c", None, "{}")))
+    assert rejected_text(rejected[0]) == (
+        "Error: The tool call has no function name. None of the 27 available tools has a "
+        "similar name."
+    )
     with_toolset(module, {})
     _, rejected = module.tool_calls(chat(fn("c", "s__t", "{}")))
     assert rejected_text(rejected[0]).endswith("No tools are available.")
@@ -1272,7 +1297,6 @@ def test_exceptions_are_errors(exc: BaseException, expected: str) -> None:
     [
         (None, "[unsupported result: NoneType]"),
         (3, "[unsupported result: int]"),
-        ("hello", "[unsupported result: str]"),
         ([text("x")], "[unsupported result: list]"),
         (object(), "[unsupported result: object]"),
     ],
@@ -1281,12 +1305,23 @@ def test_outcome_that_is_not_a_result(outcome: object, expected: str) -> None:
     assert same(outcome) == expected
 
 
-def test_huge_text_passes_through() -> None:
+def test_text_past_openai_limit_is_cut_with_a_marker() -> None:
+    """OpenAI refuses outputs over 10,485,760 characters (docs/openai-rules.md §5.2)."""
     big = "é" * 10_500_000
-    assert same({"content": [text(big)]}) == big
+    marker = "\n[14,269 more characters cut]"  # 10,500,000 - (10,485,760 - 29)
+    capped = same({"content": [text(big)]})
+    assert len(capped) == 10_485_760
+    assert capped == big[: 10_485_760 - len(marker)] + marker
     image = {"type": "image", "data": PNG, "mimeType": "image/png"}
     _, output = out({"content": [text(big), image]})
-    assert output[0] == {"type": "input_text", "text": big}  # type: ignore[index]
+    assert output == [
+        {"type": "input_text", "text": capped},
+        {"type": "input_image", "image_url": "data:image/png;base64," + PNG},
+    ]
+    # None: no cap (an endpoint without OpenAI's limit)
+    for api in ("chat", "responses"):
+        item = rt.tool_output("c", {"content": [text(big)]}, api=api, max_output_chars=None)
+        assert big in item.values()
 
 
 def test_tool_output_refuses_unknown_api() -> None:
@@ -1337,10 +1372,18 @@ def test_mcp_sdk_results() -> None:
         "[resource link: file:///c]",
     ]
     assert chat_text == "\n".join(["Here:", "[image: image/png, 1024 bytes]", *placeholders])
+    pdf = {
+        "type": "input_file",
+        "filename": "b.pdf",
+        "file_data": "data:application/pdf;base64,AAAA",
+    }
     assert output == [
         {"type": "input_text", "text": "Here:"},
         {"type": "input_image", "image_url": "data:image/png;base64," + PNG},
-        *({"type": "input_text", "text": placeholder} for placeholder in placeholders),
+        {"type": "input_text", "text": placeholders[0]},
+        {"type": "input_text", "text": placeholders[1]},
+        pdf,
+        {"type": "input_text", "text": placeholders[3]},
     ]
     # The same result as a wire dict gives the same items.
     assert out(wire) == (chat_text, output)
@@ -1475,8 +1518,9 @@ def test_execute_tool_calls_lets_cancellation_through(exc: BaseException) -> Non
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "results" / "everything"
 EXPECTED_RECORDED: dict[str, str | list[str]] = {
-    # file: the chat text, or for an image result the responses items as
-    # "text:..." / "image:<mime>:<bytes>" strings (the chat text is then derived).
+    # file: the chat text, or for a result with media the responses items as
+    # "text:...", "image:<mime>:<bytes>" and "file:<mime>:<file name>:<placeholder>"
+    # strings (the chat text is then derived).
     "annotated.json": ["text:Error: Operation failed", "image:image/png:4033"],
     "error_invalid_arguments.json": (
         "Error: MCP error -32602: Input validation error: Invalid arguments for tool "
@@ -1488,11 +1532,11 @@ EXPECTED_RECORDED: dict[str, str | list[str]] = {
         "image:image/png:4033",
         "text:The image above is the MCP logo.",
     ],
-    "resource_blob.json": (
-        "Returning resource reference for Resource 1:\n"
-        "[resource: demo://resource/dynamic/blob/1, text/plain, 56 bytes]\n"
-        "You can access this resource using the URI: demo://resource/dynamic/blob/1"
-    ),
+    "resource_blob.json": [
+        "text:Returning resource reference for Resource 1:",
+        "file:text/plain:1.txt:[resource: demo://resource/dynamic/blob/1, text/plain, 56 bytes]",
+        "text:You can access this resource using the URI: demo://resource/dynamic/blob/1",
+    ],
     "resource_gzip.json": (
         "[resource: demo://resource/session/hello.txt.gz, application/gzip, 39 bytes]"
     ),
@@ -1536,6 +1580,9 @@ def test_recorded_everything_results(name: str) -> None:
         }
         return
     images = iter(block["data"] for block in result["content"] if block.get("type") == "image")
+    blobs = iter(
+        block["resource"]["blob"] for block in result["content"] if block.get("type") == "resource"
+    )
     items: list[dict[str, object]] = []
     lines: list[str] = []
     for entry in expected:
@@ -1543,6 +1590,11 @@ def test_recorded_everything_results(name: str) -> None:
         if kind == "text":
             items.append({"type": "input_text", "text": rest})
             lines.append(rest)
+        elif kind == "file":
+            mime, filename, placeholder = rest.split(":", 2)
+            data = f"data:{mime};base64,{next(blobs)}"
+            items.append({"type": "input_file", "filename": filename, "file_data": data})
+            lines.append(placeholder)
         else:
             mime, size = rest.split(":")
             data = next(images)

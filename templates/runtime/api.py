@@ -7,6 +7,7 @@ Part of the runtime every generated module carries (templates/runtime/__init__.p
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .calls import tool_calls
+    from .connect import connect
     from .data import _shape_names
     from .definitions import tool_search, tools
     from .execute import execute_tool_calls
@@ -22,17 +23,20 @@ if TYPE_CHECKING:
     _T = TypeVar("_T")
 
     _Path = tuple[str | None, ...]
-    _Part = str | tuple[str, str, str]
+    # A result part: a text, or (placeholder, MIME type, base64 data, file name or None)
+    _Part = str | tuple[str, str, str, str | None]
     _Split = Callable[[str], list[str]]
     _Tokenizer = tuple[_Split, _Split, _Split, frozenset[str]]
 
 __all__ = [
     "NAMES",
     "REPORT",
+    "SERVERS",
     "Report",
     "ToolCall",
     "ToolCalls",
     "arguments",
+    "connect",
     "execute_tool_calls",
     "tool_calls",
     "tool_output",
@@ -44,6 +48,9 @@ NAMES: (
     "dict[str, tuple[str, str]]"  # exposed name -> (server, tool); built on first use
 )
 REPORT: "Report"  # built on first use
+# server -> how to start or reach it, as the config wrote it (None: built from a bare
+# snapshot); built on first use. connect() reads it.
+SERVERS: "dict[str, dict[str, object] | None]"
 
 
 class ToolCall:

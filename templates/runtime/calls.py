@@ -316,13 +316,13 @@ def _namespaced(namespace: object, name: object) -> "str | tuple[str]":
     if namespace == name:
         return name  # type: ignore[return-value]
     if table is not None:
-        listed = _listing(list(table), "tools in " + str(namespace))
+        listed = _listing(list(table), "tools in " + str(namespace), name)
         if type(name) is not str:
             return (f"The tool call has no function name. {listed}",)
         return (
             f"Unknown tool {_quote(name)} in namespace {_quote(namespace)}. {listed}",
         )
-    listed = _listing(list(tables), "namespaces")
+    listed = _listing(list(tables), "namespaces", namespace)
     what = f"{_quote(name)} was called" if type(name) is str else "The tool was called"
     return (f"{what} in an unknown namespace {_quote(namespace)}. {listed}",)
 

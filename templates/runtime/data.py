@@ -16,6 +16,8 @@ _RENAMES = "[]"
 _DROPPED = "{}"
 _REWRITES = "[]"
 _SEARCH = "{}"
+_STRUCTURED = "[]"
+_SERVERS = "{}"
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ _null_paths: "dict[str, tuple[_Path, ...]]" = {}
 _plans: "dict[str, list[dict[str, Any]]]" = {}
 _shapes: "dict[str, str] | None" = None
 _namespaces: "dict[str, dict[str, str]] | None" = None
+_structured: "frozenset[str] | None" = None
 
 
 def _load() -> dict[str, tuple[str, str]]:
@@ -56,6 +59,23 @@ def _load_namespaces() -> dict[str, dict[str, str]]:
 
     _namespaces = json.loads(_NAMESPACED)
     return _namespaces
+
+
+def _structured_names() -> "frozenset[str]":
+    """The exposed names of the tools whose Responses definition has an output schema."""
+    global _structured
+    import json
+
+    _structured = frozenset(json.loads(_STRUCTURED))
+    return _structured
+
+
+def _servers() -> "dict[str, dict[str, object] | None]":
+    """Server -> its connection recipe as the config wrote it (a fresh copy)."""
+    import json
+
+    servers: dict[str, dict[str, object] | None] = json.loads(_SERVERS)
+    return servers
 
 
 def _shape_names() -> dict[str, str]:
@@ -91,7 +111,7 @@ if not TYPE_CHECKING:
 
     def __getattr__(name: str) -> object:
         # What an app may never need is built on first use, so the import stays cheap:
-        # NAMES, REPORT, and the ``<Tool>Args`` names (TypedDicts for type checkers, in
+        # NAMES, REPORT, SERVERS, and the ``<Tool>Args`` names (TypedDicts for type checkers, in
         # the module's .pyi stub; at run time each is the string ``arguments()`` looks up).
         if name == "NAMES":
             names = globals()["NAMES"] = _names if _names is not None else _load()
@@ -99,6 +119,9 @@ if not TYPE_CHECKING:
         if name == "REPORT":
             report = globals()["REPORT"] = _report()
             return report
+        if name == "SERVERS":
+            servers = globals()["SERVERS"] = _servers()
+            return servers
         if name in _shape_names():
             return name
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

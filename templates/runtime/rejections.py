@@ -31,20 +31,32 @@ def _rejection(
     return item
 
 
-def _listing(available: "list[str]", what: str) -> str:
+def _listing(available: "list[str]", what: str, near: object = None) -> str:
+    """The names a model may use instead of ``near``: the closest first (difflib), all
+    of a short list, else the closest ones and the count of the others."""
     if not available:
         return f"No {what} are available."
-    listed = f"Available {what}: " + ", ".join(available[:20])
-    if len(available) > 20:
-        listed += f" (and {len(available) - 20} more)"
-    return listed + "."
+    close: list[str] = []
+    if type(near) is str and near:
+        import difflib
+
+        close = difflib.get_close_matches(near, available, n=8, cutoff=0.5)
+    if len(available) <= 20:
+        if not close:
+            return f"Available {what}: " + ", ".join(available) + "."
+        rest = [name for name in available if name not in close]
+        return f"Available {what}, closest first: " + ", ".join(close + rest) + "."
+    if not close:
+        return f"None of the {len(available)} available {what} has a similar name."
+    listed = f"Closest {what}: " + ", ".join(close)
+    return listed + f" (and {len(available) - len(close)} more)."
 
 
 def _unknown(name: object) -> str:
-    listed = _listing(list(_names if _names is not None else _load()), "tools")
+    available = list(_names if _names is not None else _load())
     if type(name) is not str:
-        return f"The tool call has no function name. {listed}"
-    return f"Unknown tool {_quote(name)}. {listed}"
+        return f"The tool call has no function name. {_listing(available, 'tools')}"
+    return f"Unknown tool {_quote(name)}. {_listing(available, 'tools', name)}"
 
 
 def _not_function(api: str, call_id: object, entry: object) -> dict[str, object]:
