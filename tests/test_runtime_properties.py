@@ -1,8 +1,9 @@
 """Property tests of the runtime (templates/runtime/) over arbitrary and adversarial input.
 
 ``tool_calls`` never raises for a response-shaped input and never loses a call;
-``tool_output`` never raises and always gives a JSON-serialisable item of the right
-shape. Example counts come from the Hypothesis profile (tests/conftest.py).
+``tool_output`` never raises, with any of its options, and always gives a JSON-serialisable
+item of the right shape; a capped output never exceeds the cap plus the marker. Example
+counts come from the Hypothesis profile (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -36,7 +37,9 @@ NAMESPACED = {
 }
 
 
-rt = load_runtime("mcp2openai_runtime_properties", NAMES, NULL_PATHS, None, NAMESPACED)
+rt = load_runtime(
+    "mcp2openai_runtime_properties", NAMES, NULL_PATHS, None, NAMESPACED, ["fs__read_file"]
+)
 
 # ---------------------------------------------------------------------------- strategies
 
@@ -370,7 +373,18 @@ base64_data = (
 )
 mimes = (
     st.sampled_from(
-        ["image/png", "image/jpeg", "image/gif", "image/webp", "IMAGE/PNG", "image/svg+xml", ""]
+        [
+            "image/png",
+            "image/jpeg",
+            "image/gif",
+            "image/webp",
+            "IMAGE/PNG",
+            "image/svg+xml",
+            "",
+            "application/pdf",
+            "text/csv; charset=utf-8",
+            "application/zip",
+        ]
     )
     | st.text(max_size=10)
     | st.none()
@@ -443,10 +457,12 @@ outcomes = st.one_of(
     results,
     results.map(as_object),
     st.builds(RuntimeError, st.text(max_size=20)),
-    st.sampled_from([ValueError(), StrRaises("x"), TimeoutError("late")]),
+    st.sampled_from([ValueError(), StrRaises("x"), TimeoutError("late"), KeyError("Error: k")]),
+    st.text(max_size=30),
     json_values,
 )
 IMAGE_URL = re.compile(r"data:image/(jpeg|png|gif|webp);base64,([A-Za-z0-9+/]*={0,2})\Z")
+FILE_URL = re.compile(r"data:[a-z./+-]+;base64,([A-Za-z0-9+/]*={0,2})\Z")
 
 
 @given(outcomes, st.text(max_size=10))
@@ -480,20 +496,72 @@ def test_tool_output_never_raises_and_has_the_right_shape(outcome: object, call_
     else:
         error = False
     if error:
-        assert content.startswith("Error: ")
+        assert content.startswith("Error:") and not content.startswith("Error: Error:")
     if isinstance(output, str):
         assert output == content
         return
     assert isinstance(output, list) and output
     for item in output:
-        assert item["type"] in ("input_text", "input_image")
+        assert item["type"] in ("input_text", "input_image", "input_file")
         if item["type"] == "input_text":
             assert list(item) == ["type", "text"] and isinstance(item["text"], str)
-        else:
+        elif item["type"] == "input_image":
             assert list(item) == ["type", "image_url"]
             match = IMAGE_URL.match(item["image_url"])
             assert match, item["image_url"][:80]
             assert binascii.a2b_base64(match.group(2), strict_mode=True)
-    assert any(item["type"] == "input_image" for item in output)
+        else:
+            assert list(item) == ["type", "filename", "file_data"]
+            assert isinstance(item["filename"], str) and item["filename"]
+            match = FILE_URL.match(item["file_data"])
+            assert match, item["file_data"][:80]
+            assert binascii.a2b_base64(match.group(1), strict_mode=True)
+    assert any(item["type"] != "input_text" for item in output)
     if error:
         assert output[0]["type"] == "input_text" and output[0]["text"].startswith("Error:")
+
+
+caps = st.none() | st.integers(min_value=1, max_value=120) | st.just(10_485_760)
+
+
+@given(outcomes, caps, st.sampled_from([None, "message"]), st.sampled_from([None, "fs__read_file"]))
+def test_tool_output_never_raises_with_any_option(
+    outcome: object, cap: int | None, images: str | None, name: str | None
+) -> None:
+    for api in ("chat", "responses"):
+        result = rt.tool_output(
+            "c", outcome, api=api, name=name, images=images, max_output_chars=cap
+        )
+        items = result if images == "message" else [result]
+        assert isinstance(items, list) and 1 <= len(items) <= 2
+        json.dumps(items, allow_nan=False)
+        if len(items) == 2:
+            assert api == "chat" and items[1]["role"] == "user"
+            parts = items[1]["content"]
+            assert [part["type"] for part in parts] == ["text", "image_url"] * (len(parts) // 2)
+
+
+def output_texts(item: dict[str, Any]) -> list[str]:
+    output = item.get("content", item.get("output"))
+    if isinstance(output, str):
+        return [output]
+    return [part["text"] for part in output if part["type"] == "input_text"]
+
+
+@given(outcomes, st.integers(min_value=1, max_value=200))
+def test_a_capped_output_never_exceeds_the_cap_plus_the_marker(outcome: object, cap: int) -> None:
+    for api in ("chat", "responses"):
+        whole = output_texts(rt.tool_output("c", outcome, api=api, max_output_chars=None))
+        capped = output_texts(rt.tool_output("c", outcome, api=api, max_output_chars=cap))
+        total, size = sum(map(len, whole)), sum(map(len, capped))
+        if total <= cap:
+            assert capped == whole
+            continue
+        cut = re.search(r"\n?\[([0-9,]+) more characters cut\]\Z", capped[-1])
+        assert cut is not None, capped
+        marker = cut.group(0)
+        assert size <= cap + len(marker)
+        assert size <= cap or size == len(marker)  # over the cap only when the marker is
+        kept = "".join(capped)[: size - len(marker)]
+        assert "".join(whole).startswith(kept)  # what is kept is the beginning, unchanged
+        assert int(cut.group(1).replace(",", "")) == total - len(kept)  # says how much

@@ -271,6 +271,8 @@ def _expanded(
         raise ValueError(where + f"a recipe is a dict, not {type(recipe).__name__}")
     done: dict[str, Any] = {}
     keys: tuple[str, ...]
+    if "url" in recipe and "command" in recipe:
+        raise ValueError(where + 'give "command" (stdio) or "url" (HTTP), not both')
     if "url" in recipe:
         keys = ("url", "headers")
     elif "command" in recipe:
