@@ -250,8 +250,10 @@ def script(workspace: Workspace) -> list[Any]:
     ]
 
 
-def check_outputs(outputs: dict[str, str], workspace: Workspace) -> None:
-    """Each call's output text as the next request carried it."""
+def check_outputs(outputs: dict[str, str], workspace: Workspace, structured: bool = False) -> None:
+    """Each call's output text as the next request carried it. `structured` (Responses): the
+    tools with an MCP outputSchema (time, filesystem) answer with their structuredContent as
+    JSON, which their `output_schema` describes."""
     assert set(outputs) == {f"c{n}" for n in range(1, 10)}
     converted = json.loads(outputs["c1"])
     assert converted["source"]["datetime"].endswith("T12:00:00+00:00")
@@ -261,8 +263,12 @@ def check_outputs(outputs: dict[str, str], workspace: Workspace) -> None:
     assert "On branch main" in outputs["c3"] and "untracked.txt" in outputs["c3"]
     assert outputs["c4"] == "Echo: hello, everything"
     assert outputs["c5"] == "The sum of 2 and 40 is 42."
-    assert outputs["c6"] == NOTE
-    assert outputs["c7"] == "[FILE] notes.txt"
+    if structured:
+        assert json.loads(outputs["c6"]) == {"content": NOTE}
+        assert json.loads(outputs["c7"]) == {"content": "[FILE] notes.txt"}
+    else:
+        assert outputs["c6"] == NOTE
+        assert outputs["c7"] == "[FILE] notes.txt"
     assert outputs["c8"].startswith("Error: ")
     assert "Access denied" in outputs["c8"] or "outside allowed" in outputs["c8"]
     assert outputs["c9"].startswith("Error: ") and "shell__rm_rf" in outputs["c9"]
@@ -318,7 +324,17 @@ def test_responses_api_loop_on_the_wire(workspace: Workspace, live: Live) -> Non
     outputs = [item for item in sent if item.get("type") == "function_call_output"]
     # rejected calls come first, then the outputs in call order
     assert [item["call_id"] for item in outputs] == ["c9", *(f"c{n}" for n in range(1, 9))]
-    check_outputs({item["call_id"]: item["output"] for item in outputs}, workspace)
+    check_outputs({item["call_id"]: item["output"] for item in outputs}, workspace, True)
+    # the same tools declare their output schema to the model
+    schemas = {tool["name"]: tool.get("output_schema") for tool in first["tools"]}
+    assert schemas["filesystem__read_text_file"] == {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {"content": {"type": "string"}},
+        "required": ["content"],
+        "additionalProperties": False,
+    }
+    assert schemas["git__git_status"] is None
 
 
 def test_chat_completions_loop_on_the_wire(workspace: Workspace, live: Live) -> None:

@@ -130,7 +130,7 @@ class _Connection:
             raise ConnectionError(
                 f"connect(): server {name!r} could not be started: {_reason(error)}"
             ) from error
-        return _Caller(dict(self._sessions))
+        return _Caller({name: self._sessions[name] for name, _ in plan})
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self._close()
