@@ -2,12 +2,14 @@
 
     .venv/bin/python examples/quickstart.py [--api responses|chat] [--workdir DIR]
 
-1. `mcp2openai fetch` reads the tool list of a live MCP server (examples/demo_server.py) into a
-   snapshot; 2. `mcp2openai build` compiles it into a module; 3. the app imports the module and
-   hands its tools to the real `openai` client, pointed at a fake OpenAI endpoint
-   (examples/fake_openai.py) that answers with scripted tool calls; 4. `execute_tool_calls` runs
-   them on the server through an `mcp` ClientSession and the outputs go into the next request.
-In a real app, steps 1-2 run at build time (and in CI with `mcp2openai build --check`).
+1. `mcp2openai fetch` reads the tool list of a live MCP server (examples/demo_server.py, named
+   in an `mcpServers` file as MCP clients name it) into a snapshot; 2. `mcp2openai build`
+   compiles it into a module, which keeps how to start the server; 3. the app imports the
+   module, opens the server with `connect()` and hands the tools to the real `openai` client,
+   pointed at a fake OpenAI endpoint (examples/fake_openai.py) that answers with scripted tool
+   calls; 4. `execute_tool_calls` runs them on the server and the outputs go into the next
+   request. In a real app, steps 1-2 run at build time (and in CI with `mcp2openai build
+   --check`).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib.util
+import json
 import shutil
 import subprocess
 import sys
@@ -24,7 +27,6 @@ from types import ModuleType
 from typing import Any
 
 from fake_openai import FakeOpenAI
-from mcp import ClientSession, StdioServerParameters, stdio_client
 from openai import AsyncOpenAI
 
 HERE = Path(__file__).resolve().parent
@@ -52,9 +54,13 @@ def mcp2openai(*args: str) -> None:
 
 
 def build_adapter(workdir: Path) -> ModuleType:
-    snapshot, module = workdir / "demo.json", workdir / "demo_tools.py"
-    mcp2openai("fetch", "demo", "--out", str(snapshot), "--", *SERVER)
-    mcp2openai("build", "--server", f"demo={snapshot}", "--out", str(module))
+    config, snapshots, module = workdir / "mcp.json", workdir / "mcp", workdir / "demo_tools.py"
+    server = {"command": SERVER[0], "args": SERVER[1:]}
+    config.write_text(json.dumps({"mcpServers": {"demo": server}}, indent=2), encoding="utf-8")
+    mcp2openai("fetch", "--mcp-config", str(config), "--snapshots", str(snapshots))
+    mcp2openai(
+        "build", "--mcp-config", str(config), "--snapshots", str(snapshots), "--out", str(module)
+    )
     spec = importlib.util.spec_from_file_location("demo_tools", module)
     assert spec is not None and spec.loader is not None
     adapter = importlib.util.module_from_spec(spec)
@@ -64,14 +70,8 @@ def build_adapter(workdir: Path) -> ModuleType:
 
 async def run(adapter: ModuleType, api: str, base_url: str) -> str:
     client = AsyncOpenAI(base_url=base_url, api_key="sk-fake", max_retries=0)
-    params = StdioServerParameters(command=SERVER[0], args=SERVER[1:])
-    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
-        await session.initialize()
-        sessions = {"demo": session}  # one session per server of the toolset
-
-        def call_tool(server: str, tool: str, arguments: dict[str, Any]) -> Any:
-            return sessions[server].call_tool(tool, arguments)
-
+    # connect() starts the server as the mcpServers file says (the module keeps the recipe)
+    async with adapter.connect() as call_tool:
         question = "What is 2 + 3? Greet Ada. What is 1 / 0?"
         if api == "responses":
             items: list[Any] = [{"role": "user", "content": question}]

@@ -8,6 +8,9 @@ from pathlib import Path
 from live_support import EXAMPLES, PYTHON
 
 
+RESPONSES = ('{"result":5}', '{"result":"Hello, Ada!"}')
+
+
 def test_quickstart_runs_for_both_apis(tmp_path: Path) -> None:
     runs = {
         api: subprocess.Popen(
@@ -23,12 +26,15 @@ def test_quickstart_runs_for_both_apis(tmp_path: Path) -> None:
         stdout, stderr = process.communicate(timeout=600)
         assert process.returncode == 0, stderr
         lines = stdout.splitlines()
-        assert lines[0].startswith("$ mcp2openai fetch demo --out ")
-        assert lines[1].startswith("$ mcp2openai build --server demo=")
+        assert lines[0].startswith("$ mcp2openai fetch --mcp-config ")
+        assert lines[1].startswith("$ mcp2openai build --mcp-config ")
         assert lines[2] == f"tools for the {api} API: demo__add, demo__greet, demo__divide"
+        # Responses: the demo's tools declare an output schema ({"result": ...}), so their
+        # structuredContent is the output; Chat has no output schemas, the text is
+        added, greeted = ("5", "Hello, Ada!") if api == "chat" else RESPONSES
         assert lines[3:] == [
-            "  tool call_add: 5",
-            "  tool call_greet: Hello, Ada!",  # the null punctuation was dropped: default "!"
+            f"  tool call_add: {added}",
+            f"  tool call_greet: {greeted}",  # the null punctuation was dropped: default "!"
             "  tool call_divide: Error: Error executing tool divide: division by zero",
             "model: 2 + 3 = 5, Ada is greeted, and 1 / 0 is undefined.",
         ]
