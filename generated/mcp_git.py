@@ -1638,7 +1638,7 @@ class _Connection:
             raise ConnectionError(
                 f"connect(): server {name!r} could not be started: {_reason(error)}"
             ) from error
-        return _Caller(dict(self._sessions))
+        return _Caller({name: self._sessions[name] for name, _ in plan})
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self._close()
@@ -1779,6 +1779,8 @@ def _expanded(
         raise ValueError(where + f"a recipe is a dict, not {type(recipe).__name__}")
     done: dict[str, Any] = {}
     keys: tuple[str, ...]
+    if "url" in recipe and "command" in recipe:
+        raise ValueError(where + 'give "command" (stdio) or "url" (HTTP), not both')
     if "url" in recipe:
         keys = ("url", "headers")
     elif "command" in recipe:

@@ -7,7 +7,6 @@ from pathlib import Path
 
 from live_support import EXAMPLES, PYTHON
 
-
 RESPONSES = ('{"result":5}', '{"result":"Hello, Ada!"}')
 
 

@@ -106,7 +106,28 @@ def tool(name: str, names: list[str], index: int) -> dict[str, Any]:
             "required": [names[0]],
             "$defs": {names[-1]: {"type": "integer", "description": names[-1]}},
         },
+        # the Responses output_schema (issue 11): keys, enum values and annotations planted too
+        "outputSchema": {
+            "type": "object",
+            "description": name,
+            "properties": {text: {"enum": [text], "title": text} for text in names[:20]},
+        },
     }
+
+
+def recipe(texts: list[str]) -> dict[str, Any]:
+    """A server's connection recipe made of planted texts (the module's SERVERS, issue 12)."""
+    return {
+        "command": texts[0] or "x",
+        "args": texts[1:],
+        "env": {f"K{index}": text for index, text in enumerate(texts)},
+        "cwd": texts[-1],
+    }
+
+
+def toml_string(text: str) -> str:
+    """A TOML basic string: JSON's escapes, but DEL (which JSON leaves raw) escaped too."""
+    return json.dumps(text, ensure_ascii=False).replace("\x7f", "\\u007f")
 
 
 def open_map(name: str, names: list[str]) -> dict[str, Any]:
@@ -137,12 +158,18 @@ def servers(canary: Path) -> dict[str, list[dict[str, Any]]]:
 
 def write_project(tmp_path: Path, canary: Path) -> dict[str, list[dict[str, Any]]]:
     tables = servers(canary)
+    texts = planted(canary)
     lines = ["[tool.mcp2openai]", 'out = "hostile_tools.py"', ""]
-    for name, tools in tables.items():
+    for index, (name, tools) in enumerate(tables.items()):
         snapshot = tmp_path / "snapshots" / f"{name}.json"
         snapshot.parent.mkdir(exist_ok=True)
         snapshot.write_text(json.dumps({"tools": tools}), encoding="utf-8")
-        lines += [f"[tool.mcp2openai.servers.{name}]", f'snapshot = "snapshots/{name}.json"', ""]
+        lines += [f"[tool.mcp2openai.servers.{name}]", f'snapshot = "snapshots/{name}.json"']
+        written = recipe(texts[index * 20 : index * 20 + 20])
+        lines.append(f"command = {toml_string(written['command'])}")
+        lines.append("args = [" + ", ".join(map(toml_string, written["args"])) + "]")
+        env = ", ".join(f"{key} = {toml_string(value)}" for key, value in written["env"].items())
+        lines += ["env = { " + env + " }", f"cwd = {toml_string(written['cwd'])}", ""]
     (tmp_path / "pyproject.toml").write_text("\n".join(lines), encoding="utf-8")
     return tables
 
@@ -208,6 +235,16 @@ def test_every_planted_value_reads_back_unchanged(
             if "enum" in value and key in spec["inputSchema"]["properties"]:
                 assert value["enum"][0] == key
                 seen_texts.add(key)
+    # output schemas keep their keys and values; recipes come back exactly as written
+    structured = [d for d in definitions.values() if "output_schema" in d]
+    assert structured
+    for definition in structured:
+        for key, value in definition["output_schema"]["properties"].items():
+            assert value["enum"] == [key]
+    texts = planted(canary)
+    assert {
+        name: recipe(texts[index * 20 : index * 20 + 20]) for index, name in enumerate(tables)
+    } == module.SERVERS
     paths = {entry["path"] for entry in module.REPORT.dropped}
     paths |= {entry["path"] for entry in module.REPORT.fallbacks}
     assert any("_m2o_value_0" in path for path in paths) or "_m2o_value_0" in seen_texts
