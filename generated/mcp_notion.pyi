@@ -78,7 +78,22 @@ class Report:
     def as_dict(self) -> dict[str, object]: ...
 
 def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
-def tools(api: str) -> list[dict[str, object]]: ...
+
+from collections.abc import Iterable
+from typing import Any
+
+def tools(
+    api: str,
+    *,
+    servers: Iterable[str] | None = None,
+    names: Iterable[str] | None = None,
+    namespaces: bool = False,
+    defer: bool = False,
+    search: str | None = None,
+) -> list[dict[str, object]]: ...
+def tool_choice(
+    names: Iterable[str], *, api: str, mode: str = "auto"
+) -> dict[str, object]: ...
 def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]: ...
 
 import json

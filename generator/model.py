@@ -29,6 +29,7 @@ from .text import clean_annotations, unencodable_path
 
 StrictMode = Literal["auto", "true", "false"]
 FALLBACK_EVENT: Final = "mcp2openai.strict_fallback"
+_SUMMARY_CHARS: Final = 1000  # tool names listed in a generated namespace description
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +97,8 @@ class ModuleModel:
     strict_mode: StrictMode
     input_hash: str
     rewrites: tuple[RewriteEntry, ...] = ()
+    # (server, the description of its namespace), for every server with a tool exposed
+    namespaces: tuple[tuple[str, str], ...] = ()
     version: str = __version__
 
 
@@ -132,7 +135,29 @@ def build_model(
         strict_mode=mode,
         input_hash=input_hash,
         rewrites=tuple(rewrites),
+        namespaces=_namespaces(toolset, tuple(tools)),
     )
+
+
+def _namespaces(toolset: Toolset, tools: tuple[ToolModel, ...]) -> tuple[tuple[str, str], ...]:
+    """Each server's namespace description: what its title and instructions say, or else a
+    summary naming its tools (the model sees only this until it loads the tools)."""
+    about = dict(toolset.about)
+    locals_by_server: dict[str, list[str]] = {}
+    for tool in tools:
+        locals_by_server.setdefault(tool.server, []).append(tool.local)
+    return tuple(
+        (server, about.get(server) or _summary(server, names))
+        for server, names in locals_by_server.items()
+    )
+
+
+def _summary(server: str, names: list[str]) -> str:
+    shown = ", ".join(names)
+    if len(shown) > _SUMMARY_CHARS:
+        shown = shown[: _SUMMARY_CHARS - 3].rsplit(", ", 1)[0] + ", ..."
+    noun = "tool" if len(names) == 1 else "tools"
+    return f"Tools of the MCP server {server} ({len(names)} {noun}): {shown}."
 
 
 def _tool_model(
@@ -234,6 +259,9 @@ def input_hash(servers: list[ServerTools], mode: StrictMode, options: Options | 
                 "include": list(s.include),
                 "exclude": list(s.exclude),
                 "tools": list(s.tools),
+                # only when present: a snapshot without them keeps the hash it had
+                **({"title": s.title} if s.title else {}),
+                **({"instructions": s.instructions} if s.instructions else {}),
             }
             for s in servers
         ],

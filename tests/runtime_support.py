@@ -64,6 +64,9 @@ def with_toolset(
         module._DEFINITIONS = json.dumps(definitions)
     module._NAMESPACED = json.dumps(namespaced or {})
     module._names = None  # parsed again on first use
+    module._flat = module._chat = None
+    module._variants = {}
+    module._descriptions = None
     module._shapes = None
     module._namespaces = None
     return module

@@ -154,6 +154,7 @@ def test_runtime_part_runs_as_generated_module_prelude() -> None:
         + '_NULL_PATHS = \'{"s__t": [["x"]]}\'\n'
         + '_DEFINITIONS = \'[{"name": "s__t"}]\'\n'
         + "_DECODE = '{}'\n"
+        + '_NAMESPACED = \'{"s": {"t": "s__t"}}\'\n'
     )
     namespace: dict[str, Any] = {"__name__": "generated"}
     exec(compile(source, "generated.py", "exec"), namespace)
@@ -261,17 +262,18 @@ def test_tools_responses_shape_and_key_order() -> None:
     ]
 
 
-def test_tools_are_fresh_plain_json() -> None:
+def test_tools_are_shared_plain_json_in_a_new_list() -> None:
+    # Parsed once and shared (README: callers must not change them); the list is new.
     first = rt.tools("chat")
-    first[0]["function"]["parameters"]["properties"]["path"]["type"] = "changed"
     first.append("junk")
     second = rt.tools("chat")
-    assert second[0]["function"]["parameters"]["properties"]["path"]["type"] == "string"
     assert len(second) == 2
+    assert second[0] is first[0]
     for api in ("chat", "responses"):
         tools = rt.tools(api)
         assert type(tools) is list and all(type(tool) is dict for tool in tools)
         assert json.loads(json.dumps(tools)) == tools
+    assert rt.tools("chat")[0]["function"]["parameters"] is rt.tools("responses")[0]["parameters"]
 
 
 def test_tools_accepted_by_openai_sdk_types() -> None:

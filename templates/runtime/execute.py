@@ -5,7 +5,8 @@ Part of the runtime every generated module carries (templates/runtime/__init__.p
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .calls import _search_output, _waiting_message, tool_calls
+    from .calls import _waiting_message, tool_calls
+    from .definitions import _search_output
     from .outputs import tool_output
     from .reading import _get, _prepare
 
@@ -48,7 +49,7 @@ async def execute_tool_calls(
         if waiting:
             raise ValueError(_waiting_message(waiting))
         for item in result.skipped:
-            outputs.append(_search_output(item))
+            outputs.append(_search_output(item, response))
     for call in calls:
         try:
             outcome = await call_tool(call.server, call.tool, call.arguments)
