@@ -1,4 +1,4 @@
-"""Reading snapshots: validated input or one clear error (STYLE.md practice 10).
+"""Reading snapshots: validated input or one clear error (docs/conventions.md, practice 10).
 
 A snapshot is a `tools/list` result (`{"tools": [...]}`, other keys ignored), a JSON-RPC
 response (`{"result": {"tools": [...]}}`) or a bare list of tools. Anything else, or anything

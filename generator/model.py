@@ -179,7 +179,7 @@ def _tool_model(
             conversion = convert(schema, rewrites=options.rewrites, target=options.target)
         except Unsupported as error:
             decision = Decision.of(named, error)
-            # OpenAI refuses a root that is not an object even non-strict (openai-rules.md 0).
+            # OpenAI refuses a root that is not an object even non-strict (docs/openai-rules.md §0).
             if options.mode == "true" or root is not None:
                 return None, decision, ()
         else:
@@ -211,7 +211,7 @@ def _refused_in_any_mode(named: NamedTool) -> Unsupported | None:
 
 
 def _non_object_root(named: NamedTool) -> Unsupported | None:
-    """A root OpenAI refuses in any mode (openai-rules.md 0): it is left out unless a
+    """A root OpenAI refuses in any mode (docs/openai-rules.md §0): it is left out unless a
     rewrite makes it an object schema (README "Rewrites")."""
     if named.input_schema.get("type") not in ("object", ["object"]):
         reason = "the inputSchema root is not an object schema; OpenAI refuses it in any mode"
@@ -271,7 +271,7 @@ def input_hash(servers: list[ServerTools], mode: StrictMode, options: Options | 
 
 
 def _non_strict(schema: dict[str, Any]) -> dict[str, Any]:
-    """The original schema with annotations cleaned (seed: fallbacks keep their schema)."""
+    """The original schema with annotations cleaned (docs/spec.md: a fallback keeps its schema)."""
     cleaned: dict[str, Any] = clean_annotations(schema)
     return cleaned
 

@@ -1,6 +1,6 @@
-"""The toolset: which tools are exposed, under which names (DESIGN.md "Naming"; seed PO-7, PI-1).
+"""The toolset: exposed tools and their names (docs/design.md, "Naming"; docs/spec.md PO-7, PI-1).
 
-Names must match ^[A-Za-z0-9_-]{1,64}$ on both APIs (openai-rules.md 3.3). Every tool gets
+Names must match ^[A-Za-z0-9_-]{1,64}$ on both APIs (docs/openai-rules.md §3.3). Every tool gets
 `sanitize(prefix + name)`; a name that is too long, empty, or already taken gets a hashed form
 that depends only on the server and tool name, so the same input always gives the same names.
 """
@@ -73,7 +73,7 @@ class Toolset:
 
 
 def build(servers: list[ServerTools]) -> Toolset:
-    """The seed's `Naming.build`: servers in order, each tool in the order the server listed it."""
+    """docs/spec.md, "Naming": servers in order, each tool in the order the server listed it."""
     taken: set[str] = set()
     seen_servers: set[str] = set()
     tools: list[NamedTool] = []

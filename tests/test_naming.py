@@ -1,4 +1,4 @@
-"""DESIGN.md "Naming": exposed names, collisions, duplicates, filters and description cleaning."""
+"""Exposed names, collisions, duplicates, filters and cleaning (docs/design.md, "Naming")."""
 
 from __future__ import annotations
 
