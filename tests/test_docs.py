@@ -13,7 +13,8 @@ from buildutil import ROOT
 DOCS = ROOT / "docs"
 # Where the project's material came from, none of which is in the repository.
 OUTSIDE = re.compile(
-    r"\.\./shared|/work/(?:shared|main)|research/|\bSTYLE\.md|\bDESIGN\.md|\bpeers\.md|seeds/|\bthe seed\b"
+    r"\.\./shared|/work/(?:shared|main)|research/"
+    r"|\bSTYLE\.md|\bDESIGN\.md|\bpeers\.md|seeds/|\bthe seed\b"
 )
 SECTION = re.compile(r"docs/openai-rules\.md,? §([0-9]+(?:\.[0-9]+)?)")
 TITLED = re.compile(r'docs/(design|spec)\.md,? "([^"]+)"')
