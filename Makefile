@@ -33,7 +33,7 @@ check: install
 	$(PY) -m ruff check generator tests scripts templates bench examples
 	$(PY) -m mypy --strict generator templates/runtime
 	$(PY) -m black --check --quiet generator tests scripts templates bench examples
-	$(PY) -m black --check --quiet --line-length 88 templates/runtime
+	$(PY) -m black --check --quiet --line-length 88 templates/runtime/*.py
 	$(PY) scripts/generate.py --check
 
 ## Benchmarks (issue 5): import cost, call parsing and build time against peers, in one run.

@@ -20,5 +20,5 @@ setup(
         *(f"{PACKAGE}.templates.{name}" for name in templates),
     ],
     package_dir={PACKAGE: "generator", f"{PACKAGE}.templates": "templates"},
-    package_data={f"{PACKAGE}.templates": ["*.jinja"]},
+    package_data={f"{PACKAGE}.templates": ["*.jinja", "*.pyi"]},
 )

@@ -16,6 +16,8 @@ Prints a table, writes `bench/results/latest.json` and rewrites the README secti
    `tool_output` on a text and an image result.
 4. Tool search (`bench/search.py`), at 2,000 tools (the largest size of a quick run): time per
    query, the first query, and what the index adds to a cold start.
+5. `tools()` per call (`bench/definitions.py`), at the same size, against `json.dumps` of what it
+   returns.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from typing import Any
 
 from bench.builds import black_check, measure_build
 from bench.calls import measure_calls
+from bench.definitions import measure_tools
 from bench.imports import measure_import, measure_peers, measure_runtime_compile
 from bench.inputs import ROOT, write_snapshots
 from bench.report import BUILD_TARGET_TOOLS, SEARCH_TOOLS, markdown, rewrite_readme, targets
@@ -96,6 +99,7 @@ def main() -> int:
         results["calls"], results["outputs"] = measure_calls(calls_module)
         search_size = SEARCH_TOOLS if SEARCH_TOOLS in plan.sizes else plan.sizes[-1]
         results["search"] = measure_search(modules, search_size, plan.import_runs)
+        results["definitions"] = measure_tools(modules / f"adapter_{search_size}.py", search_size)
     results["machine"]["load_average_end"] = list(os.getloadavg())
     results["targets"] = targets(results)
     results["seconds"] = round(time.perf_counter() - started, 1)

@@ -2,6 +2,153 @@
 
 from typing import Literal, NotRequired, TypedDict
 
+from collections.abc import Iterable
+from typing import Literal, Required, TypedDict, overload
+
+_Callers = list[Literal["direct", "programmatic"]] | None
+
+class FunctionDefinitionParam(TypedDict, total=False):
+    name: Required[str]
+    description: str
+    parameters: dict[str, object]
+    strict: bool | None
+
+class ChatToolParam(TypedDict, total=False):
+    function: Required[FunctionDefinitionParam]
+    type: Required[Literal["function"]]
+
+class ChatAllowedToolsParam(TypedDict, total=False):
+    mode: Required[Literal["auto", "required"]]
+    tools: Required[Iterable[dict[str, object]]]
+
+class ChatAllowedToolChoiceParam(TypedDict, total=False):
+    allowed_tools: Required[ChatAllowedToolsParam]
+    type: Required[Literal["allowed_tools"]]
+
+_Keywords = TypedDict("_Keywords", {"async": bool}, total=False)
+
+class FunctionToolParam(_Keywords, total=False):
+    name: Required[str]
+    parameters: Required[dict[str, object] | None]
+    strict: Required[bool | None]
+    type: Required[Literal["function"]]
+    allowed_callers: _Callers
+    defer_loading: bool
+    description: str | None
+    output_schema: dict[str, object] | None
+
+class NamespaceFunctionParam(_Keywords, total=False):
+    name: Required[str]
+    type: Required[Literal["function"]]
+    allowed_callers: _Callers
+    defer_loading: bool
+    description: str | None
+    output_schema: dict[str, object] | None
+    parameters: object | None
+    strict: bool | None
+
+class _TextFormatParam(TypedDict, total=False):
+    type: Required[Literal["text"]]
+
+class _GrammarFormatParam(TypedDict, total=False):
+    definition: Required[str]
+    syntax: Required[Literal["lark", "regex"]]
+    type: Required[Literal["grammar"]]
+
+class _CustomToolParam(_Keywords, total=False):
+    name: Required[str]
+    type: Required[Literal["custom"]]
+    allowed_callers: _Callers
+    defer_loading: bool
+    description: str
+    format: _TextFormatParam | _GrammarFormatParam
+
+class NamespaceToolParam(TypedDict, total=False):
+    description: Required[str]
+    name: Required[str]
+    tools: Required[Iterable[NamespaceFunctionParam | _CustomToolParam]]
+    type: Required[Literal["namespace"]]
+
+class ToolSearchToolParam(TypedDict, total=False):
+    type: Required[Literal["tool_search"]]
+    description: str | None
+    execution: Literal["server", "client"]
+    parameters: object | None
+
+ResponsesToolParam = FunctionToolParam | NamespaceToolParam | ToolSearchToolParam
+
+class AllowedToolChoiceParam(TypedDict, total=False):
+    mode: Required[Literal["auto", "required"]]
+    tools: Required[Iterable[dict[str, object]]]
+    type: Required[Literal["allowed_tools"]]
+
+@overload
+def tools(
+    api: Literal["chat"],
+    *,
+    servers: Iterable[str] | None = None,
+    names: Iterable[str] | None = None,
+    namespaces: Literal[False] = False,
+    defer: Literal[False] = False,
+    search: None = None,
+) -> list[ChatToolParam]: ...
+@overload
+def tools(
+    api: Literal["responses"],
+    *,
+    servers: Iterable[str] | None = None,
+    names: Iterable[str] | None = None,
+    namespaces: Literal[False] = False,
+    defer: Literal[False] = False,
+    search: None = None,
+) -> list[FunctionToolParam]: ...
+@overload
+def tools(
+    api: Literal["responses"],
+    *,
+    servers: Iterable[str] | None = None,
+    names: Iterable[str] | None = None,
+    namespaces: bool = False,
+    defer: bool = False,
+    search: Literal["client"] | None = None,
+) -> list[ResponsesToolParam]: ...
+@overload
+def tool_choice(
+    names: Iterable[str],
+    *,
+    api: Literal["chat"],
+    mode: Literal["auto", "required"] = "auto",
+) -> ChatAllowedToolChoiceParam: ...
+@overload
+def tool_choice(
+    names: Iterable[str],
+    *,
+    api: Literal["responses"],
+    mode: Literal["auto", "required"] = "auto",
+) -> AllowedToolChoiceParam: ...
+@overload
+def tool_output(
+    call_id: str,
+    outcome: object,
+    *,
+    api: str,
+    caller: object = None,
+    name: str | None = None,
+    images: None = None,
+    max_output_chars: int | None = 10485760,
+) -> dict[str, object]: ...
+@overload
+def tool_output(
+    call_id: str,
+    outcome: object,
+    *,
+    api: str,
+    caller: object = None,
+    name: str | None = None,
+    images: Literal["message"],
+    max_output_chars: int | None = 10485760,
+) -> list[dict[str, object]]: ...
+
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -81,7 +228,10 @@ class Report:
     def as_dict(self) -> dict[str, object]: ...
 
 def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
-def tools(api: str) -> list[dict[str, object]]: ...
+
+from collections.abc import Iterable
+from typing import Any
+
 def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]: ...
 
 import json
@@ -131,30 +281,6 @@ def connect(
 
 from typing import Literal
 from typing import overload as _overload
-
-@_overload
-def tool_output(
-    call_id: str,
-    outcome: object,
-    *,
-    api: str,
-    caller: object = None,
-    name: str | None = None,
-    images: None = None,
-    max_output_chars: int | None = 10485760,
-) -> dict[str, object]: ...
-@_overload
-def tool_output(
-    call_id: str,
-    outcome: object,
-    *,
-    api: str,
-    caller: object = None,
-    name: str | None = None,
-    images: Literal["message"],
-    max_output_chars: int | None = 10485760,
-) -> list[dict[str, object]]: ...
-
 from typing import Any
 
 SequentialThinkingSequentialthinkingArgs = TypedDict(

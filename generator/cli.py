@@ -20,7 +20,7 @@ from .naming import NamingError
 from .paths import shown
 from .pipeline import build, difference, stub_path, write_if_changed
 from .plan import BuildArgs, ConfigError, FetchArgs, UsageError, plan_build, plan_fetch
-from .report import report_document, report_lines, summary
+from .report import report_document, report_lines, summary, warnings
 from .strict import Target, Unsupported, convert, format_path
 
 
@@ -265,6 +265,8 @@ def build_command(
         click.echo(message, err=True)
         sys.exit(3)
     out, model = plan.out, result.model
+    for line in warnings(model):
+        click.echo(f"mcp2openai: {line}", err=True)
     if not quiet:
         for line in report_lines(model, verbose=verbose):
             click.echo(line, err=True)

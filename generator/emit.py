@@ -66,7 +66,7 @@ def emit(model: ModuleModel) -> Emission:
         docstring=Source(docstring(module_docstring(model))),
         runtime=Source(runtime),
         tables={name: Source(json_block(value)) for name, value in tables(model).items()},
-        api_stub=Source(api_stub(runtime)),
+        api_stub=Source(api_stub(runtime, types_source())),
         typed=typed_section(model),
     )
 
@@ -74,6 +74,12 @@ def emit(model: ModuleModel) -> Emission:
 def templates() -> Traversable:
     """The templates/ folder, installed as the package `mcp2openai.templates`."""
     return resources.files("mcp2openai.templates")
+
+
+@lru_cache(maxsize=1)
+def types_source() -> str:
+    """templates/types.pyi: the types every stub declares beside the derived API."""
+    return templates().joinpath("types.pyi").read_text("utf-8")
 
 
 @lru_cache(maxsize=1)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from .naming import SERVER_NAME
+from .naming import SERVER_NAME, SERVER_NAME_RULE
 from .pipeline import ServerInput
 from .servers import Http, Stdio, Transport
 
@@ -139,7 +139,7 @@ def known(table: dict[str, Any], known: frozenset[str], file: str, key: str) -> 
 
 def server_name(name: str, file: str, key: str) -> None:
     if not SERVER_NAME.fullmatch(name):
-        raise ConfigError(file, key, "server name must match ^[A-Za-z][A-Za-z0-9_-]*$")
+        raise ConfigError(file, key, f"server name must match {SERVER_NAME_RULE}")
 
 
 def string(value: Any, file: str, key: str) -> str:

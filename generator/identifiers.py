@@ -1,4 +1,4 @@
-"""Python identifiers built from untrusted names (STYLE.md practice 5): one function, one rule."""
+"""Identifiers from untrusted names: one function, one rule (docs/conventions.md, practice 5)."""
 
 from __future__ import annotations
 

@@ -159,15 +159,22 @@ async def list_tools_raw(session: ClientSession) -> list[dict[str, Any]]:
 def snapshot_document(
     session: ClientSession, tools: list[dict[str, Any]], source: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    """The snapshot file's content: format, server name and version, protocol, tools."""
+    """The snapshot file's content: format, server name, version and title, protocol, the
+    server's instructions, tools. Title and instructions are written only when the server
+    sent them, so a server without them gives the same bytes as before they were kept."""
     info = session.server_info
     if info is None or session.protocol_version is None:
         raise FetchError("the server did not complete initialize")
+    server: dict[str, Any] = {"name": info.name, "version": info.version}
+    if isinstance(info.title, str) and info.title:
+        server["title"] = info.title  # the namespace description starts from these two
     document: dict[str, Any] = {
         "mcp2openai_snapshot": SNAPSHOT_FORMAT,
-        "server": {"name": info.name, "version": info.version},
+        "server": server,
         "protocolVersion": session.protocol_version,
     }
+    if isinstance(session.instructions, str) and session.instructions:
+        document["instructions"] = session.instructions
     if source is not None:
         document["source"] = source
     document["tools"] = tools

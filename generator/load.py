@@ -1,4 +1,4 @@
-"""Reading snapshots: validated input or one clear error (STYLE.md practice 10).
+"""Reading snapshots: validated input or one clear error (docs/conventions.md, practice 10).
 
 A snapshot is a `tools/list` result (`{"tools": [...]}`, other keys ignored), a JSON-RPC
 response (`{"result": {"tools": [...]}}`) or a bare list of tools. Anything else, or anything
@@ -9,6 +9,7 @@ the file, the tool and the JSON path.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
@@ -86,6 +87,11 @@ def parse_json(data: bytes, file: str) -> Any:
 
 def load_snapshot(path: Path, label: str | None = None) -> tuple[dict[str, Any], ...]:
     """The tools of one snapshot file, each with a string `name` and an object `inputSchema`."""
+    return read_snapshot(path, label)[0]
+
+
+def read_snapshot(path: Path, label: str | None = None) -> tuple[tuple[dict[str, Any], ...], About]:
+    """The tools of one snapshot file, and what it says about its server."""
     file = label or str(path)
     try:
         if path.stat().st_size > _MAX_BYTES:
@@ -93,7 +99,30 @@ def load_snapshot(path: Path, label: str | None = None) -> tuple[dict[str, Any],
         data = path.read_bytes()
     except OSError as error:
         raise InputError(file, None, "", f"cannot read: {error.strerror or error}") from None
-    return tools_of(parse_json(data, file), file)
+    document = parse_json(data, file)
+    return tools_of(document, file), about(document, file)
+
+
+@dataclass(frozen=True, slots=True)
+class About:
+    """What a snapshot says about its server besides its tools (both optional, "" if absent)."""
+
+    title: str = ""
+    instructions: str = ""
+
+
+def about(document: Any, file: str) -> About:
+    """The server's title and instructions from a snapshot `fetch` wrote (older ones lack them)."""
+    if not isinstance(document, dict):
+        return About()
+    server = document.get("server")
+    title = server.get("title", "") if isinstance(server, dict) else ""
+    instructions = document.get("instructions", "")
+    if not isinstance(title, str):
+        raise InputError(file, None, "$.server.title", "the server's title must be a string")
+    if not isinstance(instructions, str):
+        raise InputError(file, None, "$.instructions", "instructions must be a string")
+    return About(title, instructions)
 
 
 def tools_of(document: Any, file: str) -> tuple[dict[str, Any], ...]:

@@ -30,6 +30,7 @@ from .text import clean_annotations, unencodable_path
 
 StrictMode = Literal["auto", "true", "false"]
 FALLBACK_EVENT: Final = "mcp2openai.strict_fallback"
+_SUMMARY_CHARS: Final = 1000  # tool names listed in a generated namespace description
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,8 @@ class ModuleModel:
     strict_mode: StrictMode
     input_hash: str
     rewrites: tuple[RewriteEntry, ...] = ()
+    # (server, the description of its namespace), for every server with a tool exposed
+    namespaces: tuple[tuple[str, str], ...] = ()
     version: str = __version__
     # (server, how to start or reach it as the config wrote it, or None), in `servers` order
     recipes: tuple[tuple[str, dict[str, Any] | None], ...] = ()
@@ -145,8 +148,30 @@ def build_model(
         strict_mode=mode,
         input_hash=input_hash,
         rewrites=tuple(rewrites),
+        namespaces=_namespaces(toolset, tuple(tools)),
         recipes=tuple((server, (recipes or {}).get(server)) for server in counts),
     )
+
+
+def _namespaces(toolset: Toolset, tools: tuple[ToolModel, ...]) -> tuple[tuple[str, str], ...]:
+    """Each server's namespace description: what its title and instructions say, or else a
+    summary naming its tools (the model sees only this until it loads the tools)."""
+    about = dict(toolset.about)
+    locals_by_server: dict[str, list[str]] = {}
+    for tool in tools:
+        locals_by_server.setdefault(tool.server, []).append(tool.local)
+    return tuple(
+        (server, about.get(server) or _summary(server, names))
+        for server, names in locals_by_server.items()
+    )
+
+
+def _summary(server: str, names: list[str]) -> str:
+    shown = ", ".join(names)
+    if len(shown) > _SUMMARY_CHARS:
+        shown = shown[: _SUMMARY_CHARS - 3].rsplit(", ", 1)[0] + ", ..."
+    noun = "tool" if len(names) == 1 else "tools"
+    return f"Tools of the MCP server {server} ({len(names)} {noun}): {shown}."
 
 
 def _tool_model(
@@ -168,7 +193,7 @@ def _tool_model(
             conversion = convert(schema, rewrites=options.rewrites, target=options.target)
         except Unsupported as error:
             decision = Decision.of(named, error)
-            # OpenAI refuses a root that is not an object even non-strict (openai-rules.md 0).
+            # OpenAI refuses a root that is not an object even non-strict (docs/openai-rules.md §0).
             if options.mode == "true" or root is not None:
                 return None, decision, ()
         else:
@@ -200,7 +225,7 @@ def _refused_in_any_mode(named: NamedTool) -> Unsupported | None:
 
 
 def _non_object_root(named: NamedTool) -> Unsupported | None:
-    """A root OpenAI refuses in any mode (openai-rules.md 0): it is left out unless a
+    """A root OpenAI refuses in any mode (docs/openai-rules.md §0): it is left out unless a
     rewrite makes it an object schema (README "Rewrites")."""
     if named.input_schema.get("type") not in ("object", ["object"]):
         reason = "the inputSchema root is not an object schema; OpenAI refuses it in any mode"
@@ -265,7 +290,10 @@ def input_hash(
                 "include": list(s.include),
                 "exclude": list(s.exclude),
                 "tools": list(s.tools),
-                "recipe": recipes.get(s.name),
+                # only when present: a snapshot without them keeps the hash it had
+                **({"title": s.title} if s.title else {}),
+                **({"instructions": s.instructions} if s.instructions else {}),
+                **({"recipe": recipes[s.name]} if recipes.get(s.name) is not None else {}),
             }
             for s in servers
         ],
@@ -275,7 +303,7 @@ def input_hash(
 
 
 def _non_strict(schema: dict[str, Any]) -> dict[str, Any]:
-    """The original schema with annotations cleaned (seed: fallbacks keep their schema)."""
+    """The original schema with annotations cleaned (docs/spec.md: a fallback keeps its schema)."""
     cleaned: dict[str, Any] = clean_annotations(schema)
     return cleaned
 

@@ -1,6 +1,6 @@
-"""The toolset: which tools are exposed, under which names (DESIGN.md "Naming"; seed PO-7, PI-1).
+"""The toolset: exposed tools and their names (docs/design.md, "Naming"; docs/spec.md PO-7, PI-1).
 
-Names must match ^[A-Za-z0-9_-]{1,64}$ on both APIs (openai-rules.md 3.3). Every tool gets
+Names must match ^[A-Za-z0-9_-]{1,64}$ on both APIs (docs/openai-rules.md §3.3). Every tool gets
 `sanitize(prefix + name)`; a name that is too long, empty, or already taken gets a hashed form
 that depends only on the server and tool name, so the same input always gives the same names.
 """
@@ -15,7 +15,10 @@ from typing import Any, Final
 
 from .text import clean_description
 
-SERVER_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+# A server name is also its namespace's name in the Responses API, where names are
+# ^[A-Za-z0-9_-]{1,64}$ (docs/openai-rules.md §3.3): at most 64 characters.
+SERVER_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_-]{0,63}")
+SERVER_NAME_RULE: Final = "^[A-Za-z][A-Za-z0-9_-]{0,63}$"  # as messages show it
 MAX_NAME: Final = 64
 _UNSAFE: Final = re.compile(r"[^A-Za-z0-9_-]")
 
@@ -33,6 +36,8 @@ class ServerTools:
     prefix: str | None = None  # None: "<server>__"
     include: tuple[str, ...] = ()  # glob patterns on MCP tool names; empty: every tool
     exclude: tuple[str, ...] = ()
+    title: str = ""  # the server's title and instructions, from its snapshot (may be "")
+    instructions: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +69,12 @@ class Toolset:
     tools: tuple[NamedTool, ...]
     renames: tuple[Rename, ...]
     filtered: tuple[tuple[str, str], ...]  # (server, tool) left out by include/exclude
+    # server -> what its title and instructions say, cleaned like a description ("" if none)
+    about: tuple[tuple[str, str], ...] = ()
 
 
 def build(servers: list[ServerTools]) -> Toolset:
-    """The seed's `Naming.build`: servers in order, each tool in the order the server listed it."""
+    """docs/spec.md, "Naming": servers in order, each tool in the order the server listed it."""
     taken: set[str] = set()
     seen_servers: set[str] = set()
     tools: list[NamedTool] = []
@@ -75,7 +82,7 @@ def build(servers: list[ServerTools]) -> Toolset:
     filtered: list[tuple[str, str]] = []
     for server in servers:
         if not SERVER_NAME.fullmatch(server.name):
-            raise NamingError(f"server name {server.name!r} must match ^[A-Za-z][A-Za-z0-9_-]*$")
+            raise NamingError(f"server name {server.name!r} must match {SERVER_NAME_RULE}")
         if server.name in seen_servers:
             raise NamingError(f"server name {server.name!r} is given twice")
         seen_servers.add(server.name)
@@ -110,7 +117,16 @@ def build(servers: list[ServerTools]) -> Toolset:
                     tool.get("outputSchema"),
                 )
             )
-    return Toolset(tuple(tools), tuple(renames), tuple(filtered))
+    about = tuple((server.name, _about(server)) for server in servers)
+    return Toolset(tuple(tools), tuple(renames), tuple(filtered), about)
+
+
+def _about(server: ServerTools) -> str:
+    """The server's title and instructions as one description, cleaned (PI-1) and capped."""
+    title, instructions = server.title.strip(), server.instructions.strip()
+    if title and instructions:
+        return clean_description(f"{title}: {instructions}")
+    return clean_description(title or instructions)
 
 
 def sanitize(name: str) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import naming
-from .load import load_snapshot
+from .load import read_snapshot
 from .model import ModuleModel, Options, StrictMode, build_model, input_hash
 from .render import render
 from .strict import Target
@@ -71,10 +71,14 @@ def build(
 
 
 def _build(servers: list[ServerInput], options: Options) -> Build:
-    loaded = [
-        naming.ServerTools(s.name, load_snapshot(s.snapshot), s.prefix, s.include, s.exclude)
-        for s in servers
-    ]
+    loaded = []
+    for s in servers:
+        tools, about = read_snapshot(s.snapshot)
+        loaded.append(
+            naming.ServerTools(
+                s.name, tools, s.prefix, s.include, s.exclude, about.title, about.instructions
+            )
+        )
     toolset = naming.build(loaded)
     recipes = {s.name: s.recipe for s in servers}
     digest = input_hash(loaded, options.mode, options, recipes)

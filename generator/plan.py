@@ -26,7 +26,7 @@ from .config import (
     select,
 )
 from .model import StrictMode
-from .naming import SERVER_NAME
+from .naming import SERVER_NAME, SERVER_NAME_RULE
 from .paths import module_file_problem, shown
 from .pipeline import ServerInput
 from .servers import DEFAULT_TIMEOUT, Http, Stdio, Transport
@@ -304,7 +304,7 @@ def _split(
 
 def _check_name(name: str) -> None:
     if not SERVER_NAME.fullmatch(name):
-        raise UsageError(f"server name {name!r} must match ^[A-Za-z][A-Za-z0-9_-]*$")
+        raise UsageError(f"server name {name!r} must match {SERVER_NAME_RULE}")
 
 
 __all__ = [

@@ -18,6 +18,19 @@ from .summary import plural
 from .tables import report_entries
 
 _NAMES_SHOWN: Final = 5
+MAX_TOOLS_PER_REQUEST: Final = 128  # docs/openai-rules.md §3.3
+
+
+def warnings(model: ModuleModel) -> list[str]:
+    """What the app must act on, printed even with -q: a toolset too large for one request."""
+    if len(model.tools) <= MAX_TOOLS_PER_REQUEST:
+        return []
+    return [
+        f"warning: {len(model.tools):,} tools, more than the {MAX_TOOLS_PER_REQUEST} OpenAI "
+        "takes in one request; send a part of them per request (tools(api, servers=..., "
+        "names=...)), or let the model load what it needs (tools('responses', "
+        "namespaces=True, defer=True), or search='client')"
+    ]
 
 
 def report_lines(model: ModuleModel, *, verbose: bool = False) -> list[str]:
@@ -60,6 +73,7 @@ def report_document(model: ModuleModel) -> dict[str, Any]:
         "filtered": [{"server": server, "tool": tool} for server, tool in model.filtered],
         "dropped": entries["dropped"],
         "rewrites": entries["rewrites"],
+        "warnings": warnings(model),
     }
 
 

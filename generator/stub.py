@@ -7,8 +7,7 @@ TypedDicts would cost more than parsing all of the tools' definitions (docs/desi
 
 The API part is derived from the runtime (templates/runtime/), so it cannot drift from the code it
 describes: public names only, function bodies dropped, quoted annotations unquoted, and the
-runtime's `if TYPE_CHECKING:` imports and aliases kept, and of an overloaded function only the
-overloads. The TypedDicts come from
+runtime's `if TYPE_CHECKING:` imports and aliases kept. The TypedDicts come from
 generator/typed.py, already in black's style.
 """
 
@@ -26,20 +25,24 @@ STUB_LEVEL: Final = 0  # the TypedDicts are top-level statements of the stub
 
 
 @lru_cache(maxsize=4)
-def api_stub(runtime: str) -> str:
-    """Stub statements (unformatted source) for the public names of the runtime `runtime`."""
-    tree = ast.parse(runtime)
+def api_stub(runtime: str, types: str = "") -> str:
+    """Stub statements (unformatted source) for the public names of the runtime `runtime`.
+
+    `types` is templates/types.pyi: its declarations come first, and a function it defines
+    (with overloads) replaces the signature derived from the runtime.
+    """
+    declared = ast.parse(types).body
+    if declared and isinstance(declared[0], ast.Expr):
+        declared = declared[1:]  # its docstring is for the reader of types.pyi
+    replaced = {node.name for node in declared if isinstance(node, ast.FunctionDef)}
     body: list[ast.stmt] = []
-    overloaded: set[str] = set()
-    for node in tree.body:
-        for stub in _stubbed(node):
-            if isinstance(stub, ast.FunctionDef | ast.AsyncFunctionDef):
-                if _is_overload(stub):
-                    overloaded.add(stub.name)
-                elif stub.name in overloaded:
-                    continue  # the implementation of overloads: a stub has none
-            body.append(stub)
-    module = ast.Module(body=body, type_ignores=[])
+    for node in ast.parse(runtime).body:
+        body.extend(
+            stubbed
+            for stubbed in _stubbed(node)
+            if not (isinstance(stubbed, ast.FunctionDef) and stubbed.name in replaced)
+        )
+    module = ast.Module(body=[*declared, *body], type_ignores=[])
     return ast.unparse(ast.fix_missing_locations(module)) + "\n"
 
 
@@ -96,14 +99,6 @@ def _unquoted(annotation: ast.expr) -> ast.expr:
     if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
         return ast.parse(annotation.value, mode="eval").body
     return annotation
-
-
-def _is_overload(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
-    """Decorated with `typing.overload` (the runtime imports it as `_overload`)."""
-    return any(
-        isinstance(item, ast.Name) and item.id in ("overload", "_overload")
-        for item in node.decorator_list
-    )
 
 
 def _is_type_checking(test: ast.expr) -> bool:

@@ -22,6 +22,7 @@ TABLE_NAMES: Final = (
     "_NULL_PATHS",
     "_DECODE",
     "_NAMESPACED",
+    "_NAMESPACES",
     "_FALLBACKS",
     "_EXCLUDED",
     "_RENAMES",
@@ -50,6 +51,8 @@ def tables(model: ModuleModel) -> dict[str, JsonValue]:
         # namespace (server) -> name inside it -> exposed name: how a Responses call with a
         # `namespace` maps back (docs/design.md, "Calls")
         "_NAMESPACED": namespaced(model),
+        # namespace (server) -> its description (docs/design.md, "Namespaces")
+        "_NAMESPACES": dict(model.namespaces),
         "_FALLBACKS": list(report["fallbacks"]),
         "_EXCLUDED": list(report["excluded"]),
         "_RENAMES": list(report["renames"]),

@@ -1,7 +1,7 @@
-"""Cleaning of untrusted text that reaches the model (seed PI-1, DESIGN.md "Naming").
+"""Cleaning of untrusted text that reaches the model (docs/spec.md PI-1, docs/design.md, "Naming").
 
 Descriptions and titles come from servers nobody here controls. Invisible characters are a known
-prompt-injection channel (peers.md issue 20), so they are removed before anything is emitted.
+prompt-injection channel (docs/spec.md PI-1), so they are removed before anything is emitted.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Independent checker of what OpenAI accepts for function tools.
 
-Written from /work/shared/research/openai-rules.md (sections 1.1-1.7 and 3) and the project's
+Written from docs/openai-rules.md (§1.1-§1.7 and §3) and the project's
 conservative reading of it, without looking at the converter under ``generator/``; where newer
 dated evidence differs (string length bounds), docs/strict-sources.md gives it. The test suite
 uses it to audit the converter's output.
@@ -59,7 +59,7 @@ ALLOWED_KEYWORDS: Final = frozenset(
     }
 )
 
-# Keywords refused at the root of `parameters` (openai-rules.md 1.3 item 1).
+# Keywords refused at the root of `parameters` (docs/openai-rules.md §1.3 item 1).
 ROOT_FORBIDDEN: Final = ("anyOf", "oneOf", "allOf", "enum", "not", "const", "$ref")
 
 FORMATS: Final = frozenset(

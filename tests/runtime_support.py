@@ -78,6 +78,9 @@ def with_toolset(
     module._STRUCTURED = json.dumps(structured or [])  # tools with an output schema
     module._SERVERS = json.dumps(servers or {})  # server -> connection recipe
     module._names = None  # parsed again on first use
+    module._flat = module._chat = None
+    module._variants = {}
+    module._descriptions = None
     module._shapes = None
     module._namespaces = None
     module._structured = None

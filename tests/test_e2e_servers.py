@@ -146,7 +146,12 @@ def test_fetch_reads_every_real_server(workspace: Workspace) -> None:
         assert snapshot["tools"] == golden["tools"], name
         assert snapshot["server"] == golden["server"]
         assert snapshot["protocolVersion"] == golden["protocolVersion"]
+        assert snapshot.get("instructions") == golden.get("instructions")
         assert "source" not in snapshot
+    # the server's title and instructions, where it sends them (its namespace's description)
+    everything = json.loads((workspace.directory / "mcp" / "everything.json").read_text())
+    assert everything["server"]["title"] == "Everything Reference Server"
+    assert everything["instructions"].startswith("# Everything Server")
 
 
 def test_fetch_again_gives_the_same_bytes_and_build_is_current(workspace: Workspace) -> None:

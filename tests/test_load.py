@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
-from mcp2openai.load import InputError, load_snapshot
+from mcp2openai.load import About, InputError, load_snapshot, read_snapshot
 
 TOOL = '{"name": "t", "inputSchema": {"type": "object"}}'
 
@@ -91,3 +92,25 @@ def test_integer_too_long_for_python_is_an_input_error(tmp_path: Path) -> None:
     text = '{"tools": [{"name": "t", "inputSchema": {"maximum": ' + "9" * 5000 + "}}]}"
     with pytest.raises(InputError, match="not usable JSON"):
         load(tmp_path, text)
+
+
+def test_a_snapshot_may_say_what_its_server_is(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    document = {
+        "server": {"name": "s", "version": "1", "title": "Files"},
+        "instructions": "Read first.",
+        "tools": [{"name": "t", "inputSchema": {"type": "object"}}],
+    }
+    path.write_text(json.dumps(document))
+    tools, about = read_snapshot(path)
+    assert [tool["name"] for tool in tools] == ["t"] and about == About("Files", "Read first.")
+    path.write_text(json.dumps({"tools": []}))  # older snapshots, other formats: nothing
+    assert read_snapshot(path)[1] == About()
+    for bad, where in (
+        ({"server": {"title": 3}}, "$.server.title"),
+        ({"instructions": []}, "$.instructions"),
+    ):
+        path.write_text(json.dumps({**bad, "tools": []}))
+        with pytest.raises(InputError) as caught:
+            read_snapshot(path)
+        assert where in str(caught.value)

@@ -170,5 +170,7 @@ def test_a_client_tool_search_is_answered_with_the_modules_search(tmp_path: Path
     assert answer["tools"] == module.tool_search("weather forecast")
     assert [tool["name"] for tool in answer["tools"]][:1] == ["weather__forecast"]
     assert answer["tools"][0] == module.tools("responses")[0]
-    for arguments in ({}, {"query": 7}, None, {"paths": ["weather"]}):
+    for arguments in ({}, {"query": 7}, None, {"paths": ["nowhere", 3]}):
         assert search(arguments)[0]["tools"] == []
+    # the built-in form: a namespace (here, a server) names all its tools
+    assert search({"paths": ["weather"]})[0]["tools"] == module.tools("responses")

@@ -1,4 +1,4 @@
-"""DESIGN.md "Naming": exposed names, collisions, duplicates, filters and description cleaning."""
+"""Exposed names, collisions, duplicates, filters and cleaning (docs/design.md, "Naming")."""
 
 from __future__ import annotations
 
@@ -152,3 +152,17 @@ def test_local_names_do_not_depend_on_the_prefix_or_other_servers() -> None:
     assert [t.local for t in alone.tools] == ["x"]
     empty = build([ServerTools("s", (tool(""),))])
     assert NAME.fullmatch(empty.tools[0].local)
+
+
+def test_a_server_name_is_a_namespace_name_of_at_most_64_characters() -> None:
+    longest = "s" * 64
+    assert build([ServerTools(longest, ({"name": "t", "inputSchema": {}},))]).tools
+    with pytest.raises(NamingError) as caught:
+        build([ServerTools(longest + "s", ())])
+    assert str(caught.value).endswith("must match ^[A-Za-z][A-Za-z0-9_-]{0,63}$")
+
+
+def test_server_title_and_instructions_describe_its_namespace() -> None:
+    both = ServerTools("a", (), title="Files", instructions="Use\u200b read first.")
+    toolset = build([both, ServerTools("b", (), instructions="Only this."), ServerTools("c", ())])
+    assert toolset.about == (("a", "Files: Use read first."), ("b", "Only this."), ("c", ""))

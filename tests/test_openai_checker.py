@@ -1,6 +1,6 @@
 """Tests of the independent OpenAI strict-schema checker (tests/openai_checker.py).
 
-Each rule has accepted and refused examples. The refused examples from openai-rules.md section 2
+Each rule has accepted and refused examples. The refused examples from docs/openai-rules.md §2
 are marked with the error text they reproduce.
 """
 

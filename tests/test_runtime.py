@@ -144,6 +144,29 @@ def test_runtime_part_has_no_module_level_imports_or_placeholders() -> None:
     assert "execute_tool_calls" in defined
 
 
+def test_no_two_parts_define_the_same_name() -> None:
+    """The parts share one namespace in a module: a name defined in two of them would make the
+    later part's silently replace the earlier one's (mypy checks each part on its own)."""
+    owners: dict[str, list[str]] = {}
+    for path in PARTS:
+        code = path.read_text(encoding="utf-8").split(MARKER, 1)[1]
+        for node in ast.parse(code).body:
+            if isinstance(node, ast.If):
+                continue  # TYPE_CHECKING blocks (and `if not TYPE_CHECKING:` in data.py)
+            names: list[str] = []
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names = [node.name]
+            elif isinstance(node, ast.Assign):
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names = [node.target.id]
+            for name in names:
+                if path.stem not in owners.setdefault(name, []):
+                    owners[name].append(path.stem)
+    shared = {name: parts for name, parts in owners.items() if len(parts) > 1}
+    assert shared == {}
+
+
 def test_runtime_part_runs_as_generated_module_prelude() -> None:
     """Pasted below the generated header and above the data, as the generator does."""
     runtime = runtime_source()
@@ -154,6 +177,7 @@ def test_runtime_part_runs_as_generated_module_prelude() -> None:
         + '_NULL_PATHS = \'{"s__t": [["x"]]}\'\n'
         + '_DEFINITIONS = \'[{"name": "s__t"}]\'\n'
         + "_DECODE = '{}'\n"
+        + '_NAMESPACED = \'{"s": {"t": "s__t"}}\'\n'
     )
     namespace: dict[str, Any] = {"__name__": "generated"}
     exec(compile(source, "generated.py", "exec"), namespace)
@@ -261,17 +285,18 @@ def test_tools_responses_shape_and_key_order() -> None:
     ]
 
 
-def test_tools_are_fresh_plain_json() -> None:
+def test_tools_are_shared_plain_json_in_a_new_list() -> None:
+    # Parsed once and shared (README: callers must not change them); the list is new.
     first = rt.tools("chat")
-    first[0]["function"]["parameters"]["properties"]["path"]["type"] = "changed"
     first.append("junk")
     second = rt.tools("chat")
-    assert second[0]["function"]["parameters"]["properties"]["path"]["type"] == "string"
     assert len(second) == 2
+    assert second[0] is first[0]
     for api in ("chat", "responses"):
         tools = rt.tools(api)
         assert type(tools) is list and all(type(tool) is dict for tool in tools)
         assert json.loads(json.dumps(tools)) == tools
+    assert rt.tools("chat")[0]["function"]["parameters"] is rt.tools("responses")[0]["parameters"]
 
 
 def test_tools_accepted_by_openai_sdk_types() -> None:

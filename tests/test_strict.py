@@ -1,4 +1,4 @@
-"""One test per rule of the seed's "Strict mode" section and DESIGN.md's settled points.
+"""One test per rule of docs/spec.md, "Strict mode", and docs/design.md, "Strict conversion".
 
 These are the rules with the rewrites off (`--rewrites off`, the converter's behaviour before
 issue 10); tests/test_rewrites.py covers what the rewrites change.

@@ -240,7 +240,7 @@ def property_sites(original: Schema, strict: Schema) -> Iterator[Site]:
     """Walk the input and the output side by side, through `$ref`s (each cycle entered once)."""
 
     def core(o: Schema, s: Schema) -> tuple[Schema, Schema]:
-        # The nullable wrappers DESIGN.md allows: anyOf: [schema, null] for const and $ref, and
+        # The nullable wrappers docs/design.md allows: anyOf: [schema, null] for const and $ref, and
         # annotations moved off a $ref onto an enclosing anyOf.
         if "$ref" in o:
             return o, s if "$ref" in s else s["anyOf"][0]

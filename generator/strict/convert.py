@@ -1,6 +1,6 @@
 """Rewrite an MCP `inputSchema` into the subset OpenAI accepts with "strict": true.
 
-Rules: the seed's "Strict mode" section and DESIGN.md "Strict conversion: what the seed leaves
+Rules: docs/spec.md, "Strict mode", and docs/design.md, "Strict conversion: what the spec leaves
 open". One `_Converter` handles one schema: each unit (the root, then every definition it
 references) is converted once, in the order first referenced.
 """
@@ -76,13 +76,13 @@ def argument_schema(schema: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def strict_schema(schema: object) -> tuple[dict[str, Any], tuple[NullPath, ...]]:
-    """The seed's `strict_schema/1`: the strict schema and its null paths (no rewrites)."""
+    """`strict_schema` of docs/spec.md: the strict schema and its null paths (no rewrites)."""
     result = convert(schema, rewrites=False)
     return result.schema, result.null_paths
 
 
 def _checked_root(schema: dict[str, Any]) -> None:
-    # openai-rules.md 1.3 item 1: the root is a plain object schema, never a combinator.
+    # docs/openai-rules.md §1.3 item 1: the root is a plain object schema, never a combinator.
     for keyword in ("anyOf", "enum", "const", "$ref"):
         if keyword in schema:
             raise Unsupported((), keyword, f"the root must be a plain object, not {keyword}")
@@ -281,7 +281,7 @@ class _Converter(Encodings, NullChecks):
             elif keyword != "$ref":
                 self.dropped.append(Dropped(path, keyword))
         raw = RawRef(name, path)
-        # DESIGN.md: a $ref node takes no siblings; annotations move onto an enclosing anyOf.
+        # A $ref takes no siblings (docs/openai-rules.md §1.3 item 11); annotations go on an anyOf.
         if annotations:
             return {**annotations, "anyOf": [{"$ref": pointer(name)}]}, raw
         return {"$ref": pointer(name)}, raw

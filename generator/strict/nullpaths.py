@@ -3,8 +3,8 @@
 Each unit (the root or a definition) is converted once and knows its own null paths and the
 places where it references other units. A unit's full set is its own paths plus, for each
 reference, the target's set under the reference's instance prefix. Recursion through a unit
-that reaches any null path would make the set infinite (seed: unsupported), and shared
-references can make it exponential (DESIGN.md: more than 10,000 is unsupported), so both are
+that reaches any null path would make the set infinite (docs/spec.md: unsupported), and shared
+references can make it exponential (more than 10,000 is unsupported: docs/design.md), so both are
 decided by counting before anything is materialised.
 """
 

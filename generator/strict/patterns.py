@@ -1,4 +1,4 @@
-"""Which `pattern` values OpenAI takes (openai-rules.md 1.7).
+"""Which `pattern` values OpenAI takes (docs/openai-rules.md §1.7).
 
 A pattern must compile as a Python `re` regex (the API's first validation layer) and use no
 lookaround (strict mode's regex engine refuses it). Backreferences are refused too: the engine

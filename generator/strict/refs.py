@@ -1,6 +1,6 @@
 """Local `$ref` resolution: every reference becomes a root-level definition or `#`.
 
-OpenAI lets `$ref` point only at `#` or at root `$defs` (openai-rules.md 1.3 item 9). Servers
+OpenAI lets `$ref` point only at `#` or at root `$defs` (docs/openai-rules.md §1.3 item 9). Servers
 also reference `definitions` (draft-07) and points inside the schema body
 (`#/properties/a/items`, which zod-to-json-schema emits for repeated sub-schemas). Each distinct
 target gets one definition name, so a shared sub-schema is converted once however often it is used.

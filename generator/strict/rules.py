@@ -1,7 +1,7 @@
 """What OpenAI's strict mode accepts: the keyword sets and limits the converter applies.
 
-Sources: the seed's "Strict mode" section, DESIGN.md "Strict conversion: what the seed leaves
-open", and research/openai-rules.md (sections cited beside each rule).
+Sources: docs/spec.md, "Strict mode"; docs/design.md, "Strict conversion: what the spec leaves
+open", and docs/openai-rules.md (sections cited beside each rule).
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Final
 
 TYPE_NAMES: Final = frozenset({"string", "number", "integer", "boolean", "object", "array", "null"})
 
-# Seed "Strict mode": these make a schema unconvertible.
+# docs/spec.md, "Strict mode": these make a schema unconvertible.
 UNSUPPORTED_KEYWORDS: Final = frozenset(
     {
         "allOf",
@@ -45,7 +45,7 @@ NUMBER_KEYWORDS: Final = (
     "exclusiveMaximum",
 )
 ARRAY_KEYWORDS: Final = ("minItems", "maxItems")
-# Kept on strings for `--target openai`, as the seed says. OpenAI refused minLength/maxLength
+# Kept on strings for `--target openai`, as docs/spec.md says. OpenAI refused minLength/maxLength
 # under strict in 2024-2025 but accepts and enforces them since: docs/strict-sources.md gives
 # the dated evidence. `--target compatible` drops these four (endpoints that refuse them).
 STRING_KEYWORDS: Final = ("pattern", "format", "minLength", "maxLength")
@@ -55,19 +55,19 @@ LENGTH_KEYWORDS: Final = ("minLength", "maxLength")
 # some Azure deployments, local servers) that refuses length, pattern and format keywords.
 TARGETS: Final = ("openai", "compatible")
 
-# openai-rules.md 1.2: the nine formats strict mode accepts.
+# docs/openai-rules.md §1.2: the nine formats strict mode accepts.
 FORMATS: Final = frozenset(
     {"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
 )
 
-# openai-rules.md 1.6 and the seed's "Limits".
+# docs/openai-rules.md §1.6 and docs/spec.md, "Limits".
 MAX_PROPERTIES: Final = 5000
 MAX_OBJECT_DEPTH: Final = 10
 MAX_CHARS: Final = 120_000
 MAX_ENUM_VALUES: Final = 1000
 LARGE_ENUM: Final = 250
 MAX_LARGE_ENUM_CHARS: Final = 15_000
-# DESIGN.md: null paths expand through shared $refs; past this the tool is unsupported.
+# docs/design.md, "Null paths": they expand through shared $refs; past this the tool is unsupported.
 MAX_NULL_PATHS: Final = 10_000
 # ...and their total length in segments: a chain of definitions can keep the count low while
 # making each path long (N definitions deep: N paths, N**2/2 segments).

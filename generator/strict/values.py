@@ -15,7 +15,7 @@ _VALUE_KEYWORDS: Final = frozenset({"type", "enum", "const"})
 
 
 def nullable(node: dict[str, Any]) -> dict[str, Any]:
-    """DESIGN.md: how an optional property is made nullable, per the shape of its schema."""
+    """How an optional property is made nullable (docs/design.md, "Nullable properties")."""
     if "anyOf" in node and not _VALUE_KEYWORDS & node.keys():
         return {**node, "anyOf": [*node["anyOf"], dict(_NULL_BRANCH)]}
     if "const" in node or "$ref" in node or "anyOf" in node:
@@ -82,7 +82,7 @@ def declared_types(schema: dict[str, Any], path: SchemaPath) -> list[str] | None
 
 
 def implied_types(values: list[Any]) -> list[str]:
-    """DESIGN.md: an enum or const without type gets the type its values imply."""
+    """An enum or const without type gets the type its values imply (docs/design.md, "Values")."""
     names: list[str] = []
     for value in values:
         name = kind(value)
@@ -106,7 +106,7 @@ def finite_number(value: Any) -> TypeGuard[int | float]:
 
 
 class Budget:
-    """OpenAI's limits on one schema (openai-rules.md 1.6), counted while converting; and the
+    """OpenAI's limits on one schema (docs/openai-rules.md §1.6), counted while converting; and the
     enum and const values, which count toward them. Mixin of the converter."""
 
     properties = 0

@@ -9,7 +9,6 @@ if TYPE_CHECKING:
     from .api import ToolCall, ToolCalls
     from .data import _load, _load_namespaces, _names, _namespaces, _null_paths, _plans
     from .decode import _decoded, _undecodable
-    from .definitions import tool_search
     from .nulls import _drop_nulls, _null_tree, _null_trees, _walk_branches
     from .reading import _SCALARS, _fields, _get, _has, _is_mapping, _prepare
     from .rejections import (
@@ -360,28 +359,6 @@ def _empty_ids(entries: "list[object] | tuple[object, ...]", chat: bool) -> bool
         if call and _get(entry, key) != "":
             return False
     return True
-
-
-def _search_output(call: object) -> "dict[str, object]":
-    # The tool_search_output item that answers a client tool_search_call.
-    call_id = _get(call, "call_id")
-    return {
-        "type": "tool_search_output",
-        "call_id": call_id if type(call_id) is str else None,
-        "execution": "client",
-        "tools": _search_tools(_get(call, "arguments")),
-    }
-
-
-def _search_tools(arguments: object) -> "list[dict[str, object]]":
-    # The tools a client tool search with these arguments loads: the module's own
-    # search for a query (flat definitions, as tool_search gives them); none for any
-    # other arguments (README "Decisions": an empty list is an answer the model can act
-    # on, no answer would stall the conversation).
-    query = _get(arguments, "query") if arguments is not None else None
-    if type(query) is str:
-        return tool_search(query)
-    return []
 
 
 def _waiting_message(items: "list[object]") -> str:

@@ -6,7 +6,7 @@ Part of the runtime every generated module carries (templates/runtime/__init__.p
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .data import _servers
+    from .data import _recipes
     from .reading import _is_mapping
 
 # ---- runtime ----
@@ -230,7 +230,7 @@ def _plan(
     servers: object, env: "Mapping[str, str] | None"
 ) -> "list[tuple[str, dict[str, Any]]]":
     """(server, recipe with its variables filled in) for each server to open."""
-    known = _servers()
+    known = _recipes()
     chosen: list[tuple[str, object]]
     if servers is None:
         chosen = list(known.items())

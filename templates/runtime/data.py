@@ -10,6 +10,7 @@ _NAMES = "{}"
 _NULL_PATHS = "{}"
 _DECODE = "{}"
 _NAMESPACED = "{}"
+_NAMESPACES = "{}"
 _FALLBACKS = "[]"
 _EXCLUDED = "[]"
 _RENAMES = "[]"
@@ -70,7 +71,7 @@ def _structured_names() -> "frozenset[str]":
     return _structured
 
 
-def _servers() -> "dict[str, dict[str, object] | None]":
+def _recipes() -> "dict[str, dict[str, object] | None]":
     """Server -> its connection recipe as the config wrote it (a fresh copy)."""
     import json
 
@@ -120,7 +121,7 @@ if not TYPE_CHECKING:
             report = globals()["REPORT"] = _report()
             return report
         if name == "SERVERS":
-            servers = globals()["SERVERS"] = _servers()
+            servers = globals()["SERVERS"] = _recipes()
             return servers
         if name in _shape_names():
             return name

@@ -1,44 +1,107 @@
-"""The tool definitions an app passes as ``tools=``: ``tools()`` and ``tool_search()``.
+"""The tool definitions an app passes as ``tools=``: ``tools()``, ``tool_choice()`` and
+``tool_search()``, and the answer to a client tool search.
 
 Part of the runtime every generated module carries (templates/runtime/__init__.py).
 """
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .data import _DEFINITIONS
-    from .search import _definition_texts, _ranked
+    from .data import _DEFINITIONS, _NAMESPACED, _NAMESPACES, _load, _names
+    from .reading import _get
+    from .search import _definition_texts, _ranked, _search
 
 # ---- runtime ----
 
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
-def tools(api: str) -> list[dict[str, object]]:
+
+def tools(
+    api: str,
+    *,
+    servers: "Iterable[str] | None" = None,
+    names: "Iterable[str] | None" = None,
+    namespaces: bool = False,
+    defer: bool = False,
+    search: "str | None" = None,
+) -> "list[dict[str, object]]":
     """The tool definitions to pass as ``tools=`` to the ``openai`` SDK.
 
-    ``api`` is ``"chat"`` (Chat Completions) or ``"responses"``. Plain dicts and lists,
-    parsed afresh on each call: the caller may change them.
+    ``api`` is ``"chat"`` (Chat Completions) or ``"responses"``. ``servers`` (server
+    names) and ``names`` (exposed names) select a subset: the tools of those servers
+    and the tools of those names, in the toolset's order; an unknown one raises
+    ``ValueError`` naming the closest known ones. Responses only:
+
+    - ``namespaces=True``: one ``namespace`` per server, described by the server's
+      title and instructions (or a summary of its tools); inside it each function is
+      named by its MCP tool name (``tool_calls`` maps the calls back);
+    - ``defer=True``: every function gets ``defer_loading`` and a hosted
+      ``{"type": "tool_search"}`` is added, so the model loads definitions as needed;
+    - ``search="client"``: a ``tool_search`` the app runs instead (``execute_tool_calls``
+      answers it with the module's compiled search; the model may also ask for tools
+      or namespaces by name, as ``paths``).
+
+    The definitions are parsed once and shared between calls, so a call costs next to
+    nothing: do not change what is returned (copy it first, e.g. ``copy.deepcopy``).
     """
-    if api != "chat" and api != "responses":
+    if api == "chat":
+        if namespaces or defer or search is not None:
+            raise ValueError(
+                "namespaces, defer and search are Responses API features; "
+                "with api='chat' select tools with servers= or names="
+            )
+    elif api != "responses":
         raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
-    import json
+    if search is not None and search != "client":
+        raise ValueError(f"search must be None or 'client', not {search!r}")
+    flat = _flat if _flat is not None else _load_definitions()
+    chosen = _chosen(servers, names)
+    if api == "chat":
+        chat = _chat if _chat is not None else _chat_definitions()
+        return list(chat) if chosen is None else [chat[index] for index in chosen]
+    indices = range(len(flat)) if chosen is None else chosen
+    if namespaces:
+        result = _in_namespaces(indices, defer)
+    else:
+        table = _variant(defer, False)
+        result = [table[index] for index in indices]
+    if search == "client":
+        result.append(_CLIENT_SEARCH)
+    elif defer:
+        result.append({"type": "tool_search"})
+    return result
 
-    definitions: list[dict[str, object]] = json.loads(_DEFINITIONS)
-    if api == "responses":
-        return definitions
-    return [
-        {
-            "type": "function",
-            "function": {
-                "name": tool["name"],
-                "description": tool["description"],
-                "parameters": tool["parameters"],
-                "strict": tool["strict"],
-            },
+
+def tool_choice(
+    names: "Iterable[str]", *, api: str, mode: str = "auto"
+) -> "dict[str, object]":
+    """A ``tool_choice`` that lets the model call only the tools named (exposed names).
+
+    ``mode`` is ``"auto"`` (the model may also answer without a call) or ``"required"``.
+    The definitions of every tool stay in ``tools=`` (and in the model's cache): only
+    what it may call changes, request by request.
+    """
+    if mode != "auto" and mode != "required":
+        raise ValueError(f"mode must be 'auto' or 'required', not {mode!r}")
+    wanted = _strings(names, "names")
+    known = _names if _names is not None else _load()
+    _check_known(wanted, known, "tool")
+    if api == "chat":
+        listed: list[object] = [
+            {"type": "function", "function": {"name": n}} for n in wanted
+        ]
+        return {
+            "type": "allowed_tools",
+            "allowed_tools": {"mode": mode, "tools": listed},
         }
-        for tool in definitions
-    ]
+    if api == "responses":
+        listed = [{"type": "function", "name": name} for name in wanted]
+        return {"type": "allowed_tools", "mode": mode, "tools": listed}
+    raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
 
 
-def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]:
+def tool_search(query: str, *, limit: int = 8) -> "list[dict[str, object]]":
     """The Responses function definitions of the tools that best match ``query``.
 
     Best first, at most ``limit``, only tools that share a term with the query; each
@@ -55,3 +118,226 @@ def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]:
     ranked = _ranked(query, limit)
     texts = _definition_texts()
     return [json.loads(texts[index]) for index in ranked]
+
+
+# What a client tool search offers the model (docs/design.md, "Tool search"): a query,
+# or the names of tools or namespaces to load (the `paths` of OpenAI's built-in form).
+_CLIENT_SEARCH: "dict[str, object]" = {
+    "type": "tool_search",
+    "execution": "client",
+    "description": (
+        "Find and load the tools for a task. Give a short description of what you "
+        "need as query; or, to load tools you know by name, their names (or the "
+        "names of namespaces, or namespace.tool) as paths."
+    ),
+    "parameters": {
+        "type": "object",
+        "properties": {
+            "query": {"type": "string", "description": "What the tool should do."},
+            "paths": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Names of tools or namespaces to load.",
+            },
+        },
+        "additionalProperties": False,
+    },
+}
+_SEARCH_LIMIT = 8
+
+_flat: "list[dict[str, object]] | None" = None  # the Responses definitions, shared
+_chat: "list[dict[str, object]] | None" = None
+_variants: "dict[tuple[bool, bool], list[dict[str, object]]]" = {}
+_servers: "list[str]" = []  # per tool: its server
+_by_server: "dict[str, list[int]]" = {}  # server -> the indices of its tools
+_locals: "list[str]" = []  # per tool: its name inside its server's namespace
+_positions: "dict[str, int]" = {}  # exposed name -> its index
+_descriptions: "dict[str, str] | None" = None  # namespace -> its description
+
+
+def _load_definitions() -> "list[dict[str, object]]":
+    global _flat, _servers, _by_server, _locals, _positions
+    import json
+
+    definitions: list[dict[str, object]] = json.loads(_DEFINITIONS)
+    names = _names if _names is not None else _load()
+    local_of = {
+        exposed: local
+        for inside in json.loads(_NAMESPACED).values()
+        for local, exposed in inside.items()
+    }
+    _servers = [names[str(tool["name"])][0] for tool in definitions]
+    _locals = [
+        local_of.get(str(tool["name"]), str(tool["name"])) for tool in definitions
+    ]
+    _positions = {str(tool["name"]): index for index, tool in enumerate(definitions)}
+    _by_server = {}
+    for index, server in enumerate(_servers):
+        _by_server.setdefault(server, []).append(index)
+    _flat = definitions
+    return definitions
+
+
+def _chat_definitions() -> "list[dict[str, object]]":
+    global _chat
+    flat = _flat if _flat is not None else _load_definitions()
+    _chat = [
+        {
+            "type": "function",
+            "function": {
+                "name": tool["name"],
+                "description": tool["description"],
+                "parameters": tool["parameters"],
+                "strict": tool["strict"],
+            },
+        }
+        for tool in flat
+    ]
+    return _chat
+
+
+def _variant(defer: bool, local: bool) -> "list[dict[str, object]]":
+    """The functions as a namespace holds them (``local``) and/or deferred, built once."""
+    if not defer and not local:
+        return _flat if _flat is not None else _load_definitions()
+    found = _variants.get((defer, local))
+    if found is None:
+        flat = _flat if _flat is not None else _load_definitions()
+        found = []
+        for index, tool in enumerate(flat):
+            changed = dict(tool)
+            if local:
+                changed["name"] = _locals[index]
+            if defer:
+                changed["defer_loading"] = True
+            found.append(changed)
+        _variants[(defer, local)] = found
+    return found
+
+
+def _in_namespaces(indices: "Iterable[int]", defer: bool) -> "list[dict[str, object]]":
+    global _descriptions
+    if _descriptions is None:
+        import json
+
+        _descriptions = json.loads(_NAMESPACES)
+    described = _descriptions
+    table = _variant(defer, True)
+    grouped: dict[str, list[object]] = {}
+    for index in indices:
+        grouped.setdefault(_servers[index], []).append(table[index])
+    return [
+        {
+            "type": "namespace",
+            "name": server,
+            "description": described.get(server, ""),
+            "tools": functions,
+        }
+        for server, functions in grouped.items()
+    ]
+
+
+def _chosen(
+    servers: "Iterable[str] | None", names: "Iterable[str] | None"
+) -> "list[int] | None":
+    """The indices of the tools selected, in toolset order (None: every tool)."""
+    if servers is None and names is None:
+        return None
+    if _flat is None:
+        _load_definitions()
+    wanted_servers = _strings(servers, "servers") if servers is not None else []
+    wanted_names = _strings(names, "names") if names is not None else []
+    _check_known(wanted_servers, _by_server, "server")
+    _check_known(wanted_names, _positions, "tool")
+    picked = {_positions[name] for name in wanted_names}
+    for server in wanted_servers:
+        picked.update(_by_server[server])
+    return sorted(picked)
+
+
+def _strings(value: object, what: str) -> "list[str]":
+    if isinstance(value, str) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{what} must be a list of names, not {type(value).__name__}")
+    listed = list(value)
+    for item in listed:
+        if type(item) is not str:
+            raise TypeError(f"{what} must hold str names, not {type(item).__name__}")
+    return listed
+
+
+def _check_known(wanted: "list[str]", known: "dict[str, Any]", what: str) -> None:
+    for name in wanted:
+        if name not in known:
+            import difflib
+
+            close = difflib.get_close_matches(name, list(known), n=5, cutoff=0.5)
+            hint = f"; closest: {', '.join(close)}" if close else ""
+            raise ValueError(
+                f"unknown {what} {name!r}{hint} ({len(known)} in the toolset)"
+            )
+
+
+def _search_output(call: object, response: object = None) -> "dict[str, object]":
+    """The ``tool_search_output`` that answers a client ``tool_search_call``: the tools
+    its ``query`` finds and those its ``paths`` name, grouped by namespace when the
+    request that the response answers used namespaces."""
+    call_id = _get(call, "call_id")
+    arguments = _get(call, "arguments")
+    found = _searched(arguments)
+    if _used_namespaces(response):
+        if _flat is None:
+            _load_definitions()
+        listed = _in_namespaces(found, False)
+    else:
+        flat = _flat if _flat is not None else _load_definitions()
+        listed = [flat[index] for index in found]
+    return {
+        "type": "tool_search_output",
+        "call_id": call_id if type(call_id) is str else None,
+        "execution": "client",
+        "tools": listed,
+    }
+
+
+def _searched(arguments: object) -> "list[int]":
+    # The tools a client search loads, in order, once each: the named ones, then the
+    # best matches for the query. Anything else in the arguments finds nothing (an
+    # empty answer the model can act on; no answer would stall the conversation).
+    if _flat is None:
+        _load_definitions()
+    found: dict[int, None] = {}
+    paths = _get(arguments, "paths") if arguments is not None else None
+    if type(paths) is list:
+        for path in paths:
+            if type(path) is str:
+                for index in _named(path):
+                    found[index] = None
+    query = _get(arguments, "query") if arguments is not None else None
+    if type(query) is str:
+        for name in _search(query, _SEARCH_LIMIT):
+            found[_positions[name]] = None
+    return list(found)
+
+
+def _named(path: str) -> "list[int]":
+    # A path names a tool (its exposed name), a namespace (every tool of that server),
+    # or one tool inside a namespace as ``namespace.tool``.
+    index = _positions.get(path)
+    if index is not None:
+        return [index]
+    if path in _by_server:
+        return list(_by_server[path])
+    server, dot, local = path.partition(".")
+    if dot:
+        for i, (owner, name) in enumerate(zip(_servers, _locals, strict=True)):
+            if owner == server and name == local:
+                return [i]
+    return []
+
+
+def _used_namespaces(response: object) -> bool:
+    # Whether the request a response answers sent namespaces: its ``tools`` echo them.
+    listed = _get(response, "tools") if response is not None else None
+    if type(listed) is not list:
+        return False
+    return any(_get(tool, "type") == "namespace" for tool in listed)

@@ -7,7 +7,8 @@ Part of the runtime every generated module carries (templates/runtime/__init__.p
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .api import ToolCall
-    from .calls import _search_output, _waiting_message, tool_calls
+    from .calls import _waiting_message, tool_calls
+    from .definitions import _search_output
     from .outputs import _CAP, _IMAGES, tool_output
     from .reading import _get, _prepare
 
@@ -81,7 +82,7 @@ async def execute_tool_calls(
         if waiting:
             raise ValueError(_waiting_message(waiting))
         for item in result.skipped:
-            outputs.append(_search_output(item))
+            outputs.append(_search_output(item, response))
     if not calls:
         return outputs
     outcomes = await _run(calls, call_tool, timeout, parallel)
