@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 import mcp_memory
-from mcp_git import GitGitLogArgs, ToolCall, arguments, tool_calls, tool_output
+from mcp_git import (
+    SERVERS,
+    GitGitLogArgs,
+    ToolCall,
+    arguments,
+    connect,
+    execute_tool_calls,
+    tool_calls,
+    tool_output,
+)
 
 
 def describe(response: object) -> list[str]:
@@ -41,4 +50,21 @@ def answers(response: object) -> list[dict[str, object]]:
         caller: dict[str, object] | None = call.caller
         print(namespace, waiting)
         outputs.append(tool_output(call.call_id, {}, api="responses", caller=caller))
+    return outputs
+
+
+async def run(response: object) -> list[dict[str, object]]:
+    # issue 12: connect() and its call_tool, execute_tool_calls' options, tool_output's list
+    recipe: dict[str, object] | None = SERVERS["git"]
+    servers = {"git": recipe or {"command": "mcp-server-git"}}
+    async with connect(servers=servers, env={"HOME": "/tmp"}) as call_tool:
+        print(list(call_tool.sessions))
+        outputs = await execute_tool_calls(
+            response, call_tool, timeout=30, parallel=False, images="message"
+        )
+    for call in tool_calls(response).calls:
+        items: list[dict[str, object]] = tool_output(
+            call.call_id, "done", api="chat", name=call.name, images="message"
+        )
+        outputs += items
     return outputs
