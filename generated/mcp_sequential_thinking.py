@@ -2271,17 +2271,18 @@ _FILE_TYPES = {
 
 
 def _outcome(outcome: object, structured: bool) -> "tuple[bool, list[_Part]]":
-    if isinstance(outcome, str):
-        return False, [outcome]
-    if isinstance(outcome, BaseException):
-        return True, [_exception_text(outcome)]
-    if not (
-        isinstance(outcome, dict)
-        or _is_mapping(outcome)
-        or _has_any(outcome, ("content", "isError", "is_error"))
-        or _has_any(outcome, ("structuredContent", "structured_content"))
-    ):
-        return False, [f"[unsupported result: {type(outcome).__name__}]"]
+    if type(outcome) is not dict:  # a wire dict, the usual case, needs none of these
+        if isinstance(outcome, (str, BaseException)):
+            if isinstance(outcome, str):
+                return False, [outcome]
+            return True, [_exception_text(outcome)]
+        if not (
+            isinstance(outcome, dict)
+            or _is_mapping(outcome)
+            or _has_any(outcome, ("content", "isError", "is_error"))
+            or _has_any(outcome, ("structuredContent", "structured_content"))
+        ):
+            return False, [f"[unsupported result: {type(outcome).__name__}]"]
     error = _field(outcome, "isError", "is_error") is True
     content = _get(outcome, "content")
     if content is None:
@@ -2409,7 +2410,11 @@ def _decoded_size(data: object) -> tuple[str, str | None]:
 
 
 def _text(error: bool, parts: "list[_Part]", cap: "int | None") -> str:
-    text = "\n".join(part if type(part) is str else part[0] for part in parts)
+    first = parts[0] if len(parts) == 1 else None
+    if type(first) is str:  # one text, the usual result: no join needed
+        text = first
+    else:
+        text = "\n".join(part if type(part) is str else part[0] for part in parts)
     if not text:
         text = "(no output)"
     if error and not text.startswith("Error:"):
@@ -2446,9 +2451,11 @@ def _items(
     error: bool, parts: "list[_Part]", cap: "int | None"
 ) -> list[dict[str, object]]:
     items: list[dict[str, object]] = []
+    total = 0  # the characters of the text items
     for part in parts:
         if type(part) is str:
             items.append({"type": "input_text", "text": part})
+            total += len(part)
         elif part[3] is None:
             url = f"data:{part[1]};base64,{part[2]}"
             items.append({"type": "input_image", "image_url": url})
@@ -2459,13 +2466,12 @@ def _items(
         first = items[0]
         if first["type"] != "input_text":
             items.insert(0, {"type": "input_text", "text": "Error:"})
+            total += 6
         elif not str(first["text"]).startswith("Error:"):
             first["text"] = f"Error: {first['text']}"
-    if cap is not None:
-        texts = [item for item in items if item["type"] == "input_text"]
-        total = sum(len(str(item["text"])) for item in texts)
-        if total > cap:
-            return _capped_items(items, cap, total)
+            total += 7
+    if cap is not None and total > cap:
+        return _capped_items(items, cap, total)
     return items
 
 
