@@ -2,8 +2,17 @@
 
 from typing import Literal, NotRequired, TypedDict
 
-from collections.abc import Iterable
-from typing import Literal, Required, TypedDict, overload
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import (
+    Any,
+    Generic,
+    Literal,
+    Protocol,
+    Required,
+    TypedDict,
+    TypeVar,
+    overload,
+)
 
 _Callers = list[Literal["direct", "programmatic"]] | None
 
@@ -131,12 +140,56 @@ def tool_output(
     call_id: str,
     outcome: object,
     *,
+    api: Literal["responses"],
+    caller: object = None,
+    name: str | None = None,
+    images: None = None,
+    max_output_chars: int | None = 10485760,
+) -> FunctionCallOutputParam: ...
+@overload
+def tool_output(
+    call_id: str,
+    outcome: object,
+    *,
+    api: Literal["chat"],
+    caller: object = None,
+    name: str | None = None,
+    images: None = None,
+    max_output_chars: int | None = 10485760,
+) -> ChatToolMessageParam: ...
+@overload
+def tool_output(
+    call_id: str,
+    outcome: object,
+    *,
+    api: Literal["responses"],
+    caller: object = None,
+    name: str | None = None,
+    images: Literal["message"],
+    max_output_chars: int | None = 10485760,
+) -> list[FunctionCallOutputParam]: ...
+@overload
+def tool_output(
+    call_id: str,
+    outcome: object,
+    *,
+    api: Literal["chat"],
+    caller: object = None,
+    name: str | None = None,
+    images: Literal["message"],
+    max_output_chars: int | None = 10485760,
+) -> list[ChatOutputParam]: ...
+@overload
+def tool_output(
+    call_id: str,
+    outcome: object,
+    *,
     api: str,
     caller: object = None,
     name: str | None = None,
     images: None = None,
     max_output_chars: int | None = 10485760,
-) -> dict[str, object]: ...
+) -> FunctionCallOutputParam | ChatToolMessageParam: ...
 @overload
 def tool_output(
     call_id: str,
@@ -147,7 +200,153 @@ def tool_output(
     name: str | None = None,
     images: Literal["message"],
     max_output_chars: int | None = 10485760,
-) -> list[dict[str, object]]: ...
+) -> list[FunctionCallOutputParam | ChatOutputParam]: ...
+
+class _CallerDirectParam(TypedDict, total=False):
+    type: Required[Literal["direct"]]
+
+class _CallerProgramParam(TypedDict, total=False):
+    caller_id: Required[str]
+    type: Required[Literal["program"]]
+
+class FunctionCallOutputParam(TypedDict, total=False):
+    output: Required[str | list[Any]]
+    type: Required[Literal["function_call_output"]]
+    id: str | None
+    call_id: str | None
+    caller: _CallerDirectParam | _CallerProgramParam | None
+    name: str | None
+    namespace: str | None
+    status: Literal["in_progress", "completed", "incomplete"] | None
+
+class CustomToolCallOutputParam(TypedDict, total=False):
+    call_id: Required[str]
+    output: Required[str | Iterable[Any]]
+    type: Required[Literal["custom_tool_call_output"]]
+    id: str
+    caller: _CallerDirectParam | _CallerProgramParam | None
+
+class ToolSearchOutputParam(TypedDict, total=False):
+    tools: Required[Iterable[Any]]
+    type: Required[Literal["tool_search_output"]]
+    id: str | None
+    call_id: str | None
+    execution: Literal["server", "client"]
+    status: Literal["in_progress", "completed", "incomplete"] | None
+
+ResponsesRejectionParam = FunctionCallOutputParam | CustomToolCallOutputParam
+ResponsesOutputParam = (
+    FunctionCallOutputParam | CustomToolCallOutputParam | ToolSearchOutputParam
+)
+
+class ChatToolMessageParam(TypedDict, total=False):
+    content: Required[str | Iterable[Any]]
+    role: Required[Literal["tool"]]
+    tool_call_id: Required[str]
+
+class ChatUserMessageParam(TypedDict, total=False):
+    content: Required[str | Iterable[Any]]
+    role: Required[Literal["user"]]
+    name: str
+
+ChatOutputParam = ChatToolMessageParam | ChatUserMessageParam
+
+class _ChatCompletion(Protocol):
+    @property
+    def choices(self) -> Sequence[object]: ...
+
+class _Response(Protocol):
+    @property
+    def output(self) -> Sequence[object]: ...
+
+_Rejection = TypeVar("_Rejection", covariant=True)
+
+class ToolCalls(tuple[list[ToolCall], list[_Rejection]], Generic[_Rejection]):
+    skipped: tuple[object, ...]
+
+    @property
+    def calls(self) -> list[ToolCall]: ...
+    @property
+    def rejected(self) -> list[_Rejection]: ...
+
+@overload
+def tool_calls(
+    response: _ChatCompletion, *, api: Literal["chat"] | None = None
+) -> ToolCalls[ChatToolMessageParam]: ...
+@overload
+def tool_calls(
+    response: _Response, *, api: Literal["responses"] | None = None
+) -> ToolCalls[ResponsesRejectionParam]: ...
+@overload
+def tool_calls(
+    response: object, *, api: Literal["chat"]
+) -> ToolCalls[ChatToolMessageParam]: ...
+@overload
+def tool_calls(
+    response: object, *, api: Literal["responses"]
+) -> ToolCalls[ResponsesRejectionParam]: ...
+@overload
+def tool_calls(
+    response: object, *, api: str | None = None
+) -> ToolCalls[ChatToolMessageParam | ResponsesRejectionParam]: ...
+
+_ToolCaller = Callable[[str, str, dict[str, object]], Awaitable[object]]
+
+@overload
+async def execute_tool_calls(
+    response: _ChatCompletion,
+    call_tool: _ToolCaller,
+    *,
+    api: Literal["chat"] | None = None,
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: Literal["message"] | None = None,
+    max_output_chars: int | None = 10485760,
+) -> list[ChatOutputParam]: ...
+@overload
+async def execute_tool_calls(
+    response: _Response,
+    call_tool: _ToolCaller,
+    *,
+    api: Literal["responses"] | None = None,
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: Literal["message"] | None = None,
+    max_output_chars: int | None = 10485760,
+) -> list[ResponsesOutputParam]: ...
+@overload
+async def execute_tool_calls(
+    response: object,
+    call_tool: _ToolCaller,
+    *,
+    api: Literal["chat"],
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: Literal["message"] | None = None,
+    max_output_chars: int | None = 10485760,
+) -> list[ChatOutputParam]: ...
+@overload
+async def execute_tool_calls(
+    response: object,
+    call_tool: _ToolCaller,
+    *,
+    api: Literal["responses"],
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: Literal["message"] | None = None,
+    max_output_chars: int | None = 10485760,
+) -> list[ResponsesOutputParam]: ...
+@overload
+async def execute_tool_calls(
+    response: object,
+    call_tool: _ToolCaller,
+    *,
+    api: str | None = None,
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: str | None = None,
+    max_output_chars: int | None = 10485760,
+) -> list[ChatOutputParam | ResponsesOutputParam]: ...
 
 from collections.abc import Callable
 from typing import TypeVar
@@ -198,14 +397,6 @@ class ToolCall:
     def __repr__(self) -> str: ...
     def __eq__(self, other: object) -> bool: ...
 
-class ToolCalls(tuple[list[ToolCall], list[dict[str, object]]]):
-    skipped: tuple[object, ...]
-
-    @property
-    def calls(self) -> list[ToolCall]: ...
-    @property
-    def rejected(self) -> list[dict[str, object]]: ...
-
 class Report:
     fallbacks: tuple[dict[str, object], ...]
     excluded: tuple[dict[str, object], ...]
@@ -236,26 +427,11 @@ def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]: ...
 
 import json
 from collections.abc import Callable
-
-def tool_calls(response: object, *, api: str | None = None) -> ToolCalls: ...
-
 from typing import Any
 from collections.abc import Mapping
 from typing import TypeGuard
 import asyncio
 from collections.abc import Awaitable, Callable
-
-async def execute_tool_calls(
-    response: object,
-    call_tool: Callable[[str, str, dict[str, object]], Awaitable[object]],
-    *,
-    api: str | None = None,
-    timeout: float | None = None,
-    parallel: bool = True,
-    images: str | None = None,
-    max_output_chars: int | None = 10485760,
-) -> list[dict[str, object]]: ...
-
 import asyncio
 from collections.abc import Awaitable, Iterable, Mapping
 from typing import Any, Protocol

@@ -29,18 +29,25 @@ def api_stub(runtime: str, types: str = "") -> str:
     """Stub statements (unformatted source) for the public names of the runtime `runtime`.
 
     `types` is templates/types.pyi: its declarations come first, and a function it defines
-    (with overloads) replaces the signature derived from the runtime.
+    (with overloads) or a class it defines replaces the one derived from the runtime.
     """
     declared = ast.parse(types).body
     if declared and isinstance(declared[0], ast.Expr):
         declared = declared[1:]  # its docstring is for the reader of types.pyi
-    replaced = {node.name for node in declared if isinstance(node, ast.FunctionDef)}
+    replaced = {
+        node.name
+        for node in declared
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    }
     body: list[ast.stmt] = []
     for node in ast.parse(runtime).body:
         body.extend(
             stubbed
             for stubbed in _stubbed(node)
-            if not (isinstance(stubbed, ast.FunctionDef) and stubbed.name in replaced)
+            if not (
+                isinstance(stubbed, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+                and stubbed.name in replaced
+            )
         )
     module = ast.Module(body=[*declared, *body], type_ignores=[])
     return ast.unparse(ast.fix_missing_locations(module)) + "\n"

@@ -9,13 +9,20 @@ do, and no tool's `<Tool>Args` name can clash with them.
 
 A function defined here (with its overloads) replaces the signature derived from the runtime:
 `generator/stub.py`. `tools()` and `tool_choice()` are overloaded by API, `tool_output()` by
-`images` (a list of items with `images="message"`: templates/runtime/outputs.py declares the
-same overloads for the runtime's own type checking). `tests/test_static_types.py` checks
-them against the pinned SDK.
+`api` and `images` (a list of items with `images="message"`: templates/runtime/outputs.py
+declares the overloads by `images` for the runtime's own type checking), `tool_calls()` and
+`execute_tool_calls()` by the response's shape (`choices` or `output`) or `api`; `ToolCalls`
+is generic in what `rejected` holds. A class defined here replaces the runtime's too.
+
+The outputs' top-level keys are the SDK's, as they must be; their content lists (text, image
+and file parts) and a tool_search_output's tools are typed `Any`: the module builds them,
+the SDK's unions of parts and tools are large and grow often, and `Any` keeps an app's types
+valid across those changes. `tests/test_static_types.py` checks every type here against the
+pinned SDK.
 """
 
-from collections.abc import Iterable
-from typing import Literal, Required, TypedDict, overload
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import Any, Generic, Literal, Protocol, Required, TypedDict, TypeVar, overload
 
 _Callers = list[Literal["direct", "programmatic"]] | None
 
@@ -145,12 +152,56 @@ def tool_output(
     call_id: str,
     outcome: object,
     *,
+    api: Literal["responses"],
+    caller: object = None,
+    name: str | None = None,
+    images: None = None,
+    max_output_chars: int | None = 10485760,
+) -> FunctionCallOutputParam: ...
+@overload
+def tool_output(
+    call_id: str,
+    outcome: object,
+    *,
+    api: Literal["chat"],
+    caller: object = None,
+    name: str | None = None,
+    images: None = None,
+    max_output_chars: int | None = 10485760,
+) -> ChatToolMessageParam: ...
+@overload
+def tool_output(
+    call_id: str,
+    outcome: object,
+    *,
+    api: Literal["responses"],
+    caller: object = None,
+    name: str | None = None,
+    images: Literal["message"],
+    max_output_chars: int | None = 10485760,
+) -> list[FunctionCallOutputParam]: ...
+@overload
+def tool_output(
+    call_id: str,
+    outcome: object,
+    *,
+    api: Literal["chat"],
+    caller: object = None,
+    name: str | None = None,
+    images: Literal["message"],
+    max_output_chars: int | None = 10485760,
+) -> list[ChatOutputParam]: ...
+@overload
+def tool_output(
+    call_id: str,
+    outcome: object,
+    *,
     api: str,
     caller: object = None,
     name: str | None = None,
     images: None = None,
     max_output_chars: int | None = 10485760,
-) -> dict[str, object]: ...
+) -> FunctionCallOutputParam | ChatToolMessageParam: ...
 @overload
 def tool_output(
     call_id: str,
@@ -161,4 +212,151 @@ def tool_output(
     name: str | None = None,
     images: Literal["message"],
     max_output_chars: int | None = 10485760,
-) -> list[dict[str, object]]: ...
+) -> list[FunctionCallOutputParam | ChatOutputParam]: ...
+
+# What the module answers calls with: Responses input items (`input=`) and Chat message params
+# (`messages=`).
+
+class _CallerDirectParam(TypedDict, total=False):
+    type: Required[Literal["direct"]]
+
+class _CallerProgramParam(TypedDict, total=False):
+    caller_id: Required[str]
+    type: Required[Literal["program"]]
+
+class FunctionCallOutputParam(TypedDict, total=False):
+    output: Required[str | list[Any]]
+    type: Required[Literal["function_call_output"]]
+    id: str | None
+    call_id: str | None
+    caller: _CallerDirectParam | _CallerProgramParam | None
+    name: str | None
+    namespace: str | None
+    status: Literal["in_progress", "completed", "incomplete"] | None
+
+class CustomToolCallOutputParam(TypedDict, total=False):
+    call_id: Required[str]
+    output: Required[str | Iterable[Any]]
+    type: Required[Literal["custom_tool_call_output"]]
+    id: str
+    caller: _CallerDirectParam | _CallerProgramParam | None
+
+class ToolSearchOutputParam(TypedDict, total=False):
+    tools: Required[Iterable[Any]]
+    type: Required[Literal["tool_search_output"]]
+    id: str | None
+    call_id: str | None
+    execution: Literal["server", "client"]
+    status: Literal["in_progress", "completed", "incomplete"] | None
+
+ResponsesRejectionParam = FunctionCallOutputParam | CustomToolCallOutputParam
+ResponsesOutputParam = FunctionCallOutputParam | CustomToolCallOutputParam | ToolSearchOutputParam
+
+class ChatToolMessageParam(TypedDict, total=False):
+    content: Required[str | Iterable[Any]]
+    role: Required[Literal["tool"]]
+    tool_call_id: Required[str]
+
+class ChatUserMessageParam(TypedDict, total=False):
+    content: Required[str | Iterable[Any]]
+    role: Required[Literal["user"]]
+    name: str
+
+ChatOutputParam = ChatToolMessageParam | ChatUserMessageParam
+
+# A response is told apart by its shape: a ChatCompletion has `choices`, a Response `output`.
+
+class _ChatCompletion(Protocol):
+    @property
+    def choices(self) -> Sequence[object]: ...
+
+class _Response(Protocol):
+    @property
+    def output(self) -> Sequence[object]: ...
+
+_Rejection = TypeVar("_Rejection", covariant=True)
+
+# ToolCall is the runtime's class, in the stub after these declarations.
+class ToolCalls(tuple[list[ToolCall], list[_Rejection]], Generic[_Rejection]):  # noqa: F821
+    skipped: tuple[object, ...]
+    @property
+    def calls(self) -> list[ToolCall]: ...  # noqa: F821
+    @property
+    def rejected(self) -> list[_Rejection]: ...
+
+@overload
+def tool_calls(
+    response: _ChatCompletion, *, api: Literal["chat"] | None = None
+) -> ToolCalls[ChatToolMessageParam]: ...
+@overload
+def tool_calls(
+    response: _Response, *, api: Literal["responses"] | None = None
+) -> ToolCalls[ResponsesRejectionParam]: ...
+@overload
+def tool_calls(response: object, *, api: Literal["chat"]) -> ToolCalls[ChatToolMessageParam]: ...
+@overload
+def tool_calls(
+    response: object, *, api: Literal["responses"]
+) -> ToolCalls[ResponsesRejectionParam]: ...
+@overload
+def tool_calls(
+    response: object, *, api: str | None = None
+) -> ToolCalls[ChatToolMessageParam | ResponsesRejectionParam]: ...
+
+_ToolCaller = Callable[[str, str, dict[str, object]], Awaitable[object]]
+
+@overload
+async def execute_tool_calls(
+    response: _ChatCompletion,
+    call_tool: _ToolCaller,
+    *,
+    api: Literal["chat"] | None = None,
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: Literal["message"] | None = None,
+    max_output_chars: int | None = 10485760,
+) -> list[ChatOutputParam]: ...
+@overload
+async def execute_tool_calls(
+    response: _Response,
+    call_tool: _ToolCaller,
+    *,
+    api: Literal["responses"] | None = None,
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: Literal["message"] | None = None,
+    max_output_chars: int | None = 10485760,
+) -> list[ResponsesOutputParam]: ...
+@overload
+async def execute_tool_calls(
+    response: object,
+    call_tool: _ToolCaller,
+    *,
+    api: Literal["chat"],
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: Literal["message"] | None = None,
+    max_output_chars: int | None = 10485760,
+) -> list[ChatOutputParam]: ...
+@overload
+async def execute_tool_calls(
+    response: object,
+    call_tool: _ToolCaller,
+    *,
+    api: Literal["responses"],
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: Literal["message"] | None = None,
+    max_output_chars: int | None = 10485760,
+) -> list[ResponsesOutputParam]: ...
+@overload
+async def execute_tool_calls(
+    response: object,
+    call_tool: _ToolCaller,
+    *,
+    api: str | None = None,
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: str | None = None,
+    max_output_chars: int | None = 10485760,
+) -> list[ChatOutputParam | ResponsesOutputParam]: ...

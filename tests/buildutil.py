@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import json
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -50,3 +51,11 @@ def build_module(
     result = run_cli("build", *args, "--out", str(out), *options)
     assert result.exit_code == 0, result.output
     return import_path(out), result
+
+
+def readme_app() -> str:
+    """The README's app example: its Python block that opens the servers with connect()."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```$", readme, re.M | re.S)
+    (block,) = [b for b in blocks if "async with mcp_tools.connect()" in b and "def " in b]
+    return str(block)

@@ -19,6 +19,7 @@ import base64
 import json
 import os
 import shutil
+import subprocess
 import sys
 import time
 from dataclasses import dataclass
@@ -27,7 +28,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from buildutil import import_path
+from buildutil import import_path, readme_app
 from live_support import (
     EXAMPLES,
     NODE_BIN,
@@ -278,6 +279,48 @@ def test_connect_from_an_mcp_servers_file(tmp_path: Path) -> None:
     ]["datetime"].endswith("T10:00:00+00:00")
     # both tools declare an outputSchema: Responses gets their structuredContent as JSON
     assert set(outputs["r2"]) == {"temperature", "conditions", "humidity"}
+    assert wait_gone(sorted(descendants() - before)) == []
+
+
+# ---------------------------------------------------------------------------- the README's app
+
+
+def test_the_readme_app_runs_as_written(from_pyproject: Built, tmp_path: Path) -> None:
+    """The README's app example, unchanged, in a fresh interpreter beside the built module:
+    connect() opens the configured servers, the call runs, the outputs go back with
+    previous_response_id, and the answer comes back; no process is left."""
+    script = tmp_path / "app_example.py"
+    question = "What time is it in UTC?"
+    script.write_text(
+        readme_app() + f"\nimport asyncio\n\nprint(asyncio.run(answer({question!r})))\n",
+        encoding="utf-8",
+    )
+    turns = [[("t1", "time__get_current_time", {"timezone": "Etc/UTC"})], "It is now."]
+    before = descendants()
+    with FakeOpenAI(turns) as fake:
+        env = {
+            **os.environ,
+            "OPENAI_BASE_URL": fake.base_url,
+            "OPENAI_API_KEY": "sk-test",
+            "MEMORY_FILE": str(tmp_path / "memory.jsonl"),
+            "PYTHONPATH": str(from_pyproject.directory),
+        }
+        ran = subprocess.run(
+            [sys.executable, str(script)], capture_output=True, text=True, env=env, timeout=120
+        )
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout == "It is now.\n"
+    first, second = fake.bodies("/v1/responses")
+    assert first["input"] == question
+    assert second["previous_response_id"] == "resp_1"
+    (output,) = second["input"]
+    assert output["type"] == "function_call_output" and output["call_id"] == "t1"
+    assert json.loads(output["output"])["timezone"] == "Etc/UTC"
+    assert (
+        second["tools"]
+        == first["tools"]
+        == json.loads(json.dumps(from_pyproject.module.tools("responses")))
+    )
     assert wait_gone(sorted(descendants() - before)) == []
 
 

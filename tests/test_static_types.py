@@ -5,12 +5,15 @@ cast; a wrong use is still refused."""
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
-from buildutil import GENERATED, ROOT
+from buildutil import GENERATED, ROOT, readme_app
 
 TYPING = ROOT / "tests" / "typing"
+MYPY = (sys.executable, "-m", "mypy", "--strict", "--no-incremental")
 
 
 def mypy(*paths: str) -> subprocess.CompletedProcess[str]:
@@ -29,6 +32,30 @@ def test_module_results_go_where_the_sdk_expects_its_params() -> None:
     assert result.returncode == 0, result.stdout
 
 
+def test_the_readme_app_passes_mypy_strict_as_it_stands(tmp_path: Path) -> None:
+    """The README's app example, unchanged, with a generated module as `app.mcp_tools`."""
+    (tmp_path / "app").mkdir()
+    for suffix in (".py", ".pyi"):
+        shutil.copy(GENERATED / f"mcp_time{suffix}", tmp_path / "app" / f"mcp_tools{suffix}")
+    example = tmp_path / "example.py"
+    example.write_text(readme_app(), encoding="utf-8")
+    result = subprocess.run(
+        [*MYPY, "--config-file", "/dev/null", str(example)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={"PATH": ""},
+    )
+    assert result.returncode == 0, result.stdout
+    # As the README says, `input=outputs` is refused (a list is invariant): the outputs are
+    # typed by the stub, not Any, which the SDK would take anywhere.
+    wrong = readme_app().replace("input=[*outputs]", "input=outputs")
+    assert wrong != readme_app()
+    example.write_text(wrong, encoding="utf-8")
+    refused = subprocess.run(result.args, cwd=tmp_path, capture_output=True, text=True, env={})
+    assert refused.returncode == 1 and "example.py:" in refused.stdout, refused.stdout
+
+
 def test_a_mismatch_with_the_sdk_is_still_refused(tmp_path: object) -> None:
     wrong = ROOT / "tests" / "typing" / "sdk_misuse.py"
     result = mypy(str(wrong))
@@ -36,7 +63,13 @@ def test_a_mismatch_with_the_sdk_is_still_refused(tmp_path: object) -> None:
     assert result.returncode == 1
     # chat definitions are not Responses tools, and the choice of one API is not the other's
     lines = wrong.read_text().splitlines()
-    for marker in ('input="hi", tools=mcp.tools("chat")', 'api="responses"'):
+    for marker in (
+        'input="hi", tools=mcp.tools("chat")',
+        'api="responses"',
+        "# Responses items as messages",
+        "# Chat tool messages as Responses items",
+        "# the wrong API's output",
+    ):
         number = next(i for i, line in enumerate(lines, 1) if marker in line)
         assert any(f"sdk_misuse.py:{number}:" in line for line in errors), (marker, errors)
 

@@ -5,7 +5,11 @@ from __future__ import annotations
 import mcp_memory
 from mcp_git import (
     SERVERS,
+    ChatOutputParam,
+    ChatToolMessageParam,
     GitGitLogArgs,
+    ResponsesOutputParam,
+    ResponsesRejectionParam,
     ToolCall,
     arguments,
     connect,
@@ -40,7 +44,7 @@ def entities(call: mcp_memory.ToolCall) -> list[str]:
     ]
 
 
-def answers(response: object) -> list[dict[str, object]]:
+def answers(response: object) -> list[ChatToolMessageParam | ResponsesRejectionParam]:
     # issue 14: the result names its parts; namespace, caller and skipped are typed
     result = tool_calls(response)
     waiting: tuple[object, ...] = result.skipped
@@ -53,7 +57,7 @@ def answers(response: object) -> list[dict[str, object]]:
     return outputs
 
 
-async def run(response: object) -> list[dict[str, object]]:
+async def run(response: object) -> list[ChatOutputParam | ResponsesOutputParam]:
     # issue 12: connect() and its call_tool, execute_tool_calls' options, tool_output's list
     recipe: dict[str, object] | None = SERVERS["git"]
     servers = {"git": recipe or {"command": "mcp-server-git"}}
@@ -63,7 +67,7 @@ async def run(response: object) -> list[dict[str, object]]:
             response, call_tool, timeout=30, parallel=False, images="message"
         )
     for call in tool_calls(response).calls:
-        items: list[dict[str, object]] = tool_output(
+        items: list[ChatOutputParam] = tool_output(
             call.call_id, "done", api="chat", name=call.name, images="message"
         )
         outputs += items

@@ -3,9 +3,12 @@ with mypy --strict: what the module returns goes where the SDK expects its param
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
+
 import mcp_all as mcp
-from openai import OpenAI
+from openai import AsyncOpenAI, OpenAI
 from openai.types.chat import ChatCompletionMessageParam
+from openai.types.responses import ResponseInputItemParam
 
 
 def chat(client: OpenAI) -> None:
@@ -29,3 +32,28 @@ def responses(client: OpenAI) -> None:
     )
     selected = mcp.tools("responses", names=["git__git_log"])
     client.responses.create(model="gpt-5.4", input="hi", tools=selected)
+
+
+async def outputs(client: AsyncOpenAI, call_tool: Callable[..., Awaitable[object]]) -> None:
+    # Chat: tool messages (and the images' user message) go into messages=.
+    messages: list[ChatCompletionMessageParam] = [{"role": "user", "content": "hi"}]
+    completion = await client.chat.completions.create(
+        model="gpt-5.4", messages=messages, tools=mcp.tools("chat")
+    )
+    calls, rejected = mcp.tool_calls(completion)
+    messages += rejected
+    messages += await mcp.execute_tool_calls(completion, call_tool, images="message")
+    messages.append(mcp.tool_output("call_1", "done", api="chat"))
+    messages += mcp.tool_output("call_1", "done", api="chat", images="message")
+    messages += await mcp.execute_tool_calls({"choices": []}, call_tool, api="chat")
+    # Responses: function_call_output (and tool_search_output) items go into input=.
+    items: list[ResponseInputItemParam] = [{"role": "user", "content": "hi"}]
+    response = await client.responses.create(model="gpt-5.4", input=items)
+    result = mcp.tool_calls(response)
+    items += result.rejected
+    items.append(mcp.tool_output("call_1", "done", api="responses", caller=None))
+    items += await mcp.execute_tool_calls(response, call_tool, timeout=5.0, parallel=False)
+    items += await mcp.execute_tool_calls({"output": []}, call_tool, api="responses")
+    await client.responses.create(model="gpt-5.4", input=[*result.rejected])
+    for call in calls + result.calls:
+        print(call.server, call.tool, call.arguments, call.namespace, call.caller)
