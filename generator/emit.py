@@ -9,7 +9,7 @@ generator/verify.py proves the result.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -19,7 +19,7 @@ from .literals import Source, docstring, json_block
 from .model import ModuleModel
 from .stub import api_stub, typed_section
 from .summary import module_docstring
-from .tables import tables
+from .tables import JsonValue, tables
 
 RUNTIME_MARKER: Final = "# ---- runtime ----\n"
 # The parts of templates/runtime/, in the order a module carries them. Order matters only
@@ -55,19 +55,24 @@ class Emission:
     tables: dict[str, Source]
     api_stub: Source
     typed: str  # the stub's TypedDicts, already in black's style (generator/typed.py)
+    # The tables' values (generator/tables.py), computed once from the model: the tables'
+    # text is made from them and verify.py compares what the text reads back as with them.
+    values: dict[str, JsonValue] = field(default_factory=dict)
 
 
 def emit(model: ModuleModel) -> Emission:
     if not _VERSION.fullmatch(model.version):
         raise RenderError(f"version {model.version!r} is not N.N.N")
     runtime = runtime_source()
+    values = tables(model)
     return Emission(
         version=Source(model.version),
         docstring=Source(docstring(module_docstring(model))),
         runtime=Source(runtime),
-        tables={name: Source(json_block(value)) for name, value in tables(model).items()},
+        tables={name: Source(json_block(value)) for name, value in values.items()},
         api_stub=Source(api_stub(runtime, types_source())),
         typed=typed_section(model),
+        values=values,
     )
 
 

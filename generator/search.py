@@ -17,6 +17,7 @@ pattern, case split, stop words and stemmer (tests/test_search.py checks that th
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any, Final
 
 from .model import ModuleModel, ToolModel
@@ -62,13 +63,23 @@ def terms(text: str, *, wholes: bool = True) -> list[str]:
     stemmed, unless `wholes` is false: `read_files`, `readFiles` and `read-files` give read,
     file, readfiles (so the exact name finds its tool first, and the parts any variant).
     """
+    return list(_terms(text, wholes))
+
+
+@lru_cache(maxsize=1 << 16)
+def _terms(text: str, wholes: bool) -> tuple[str, ...]:
+    # Cached: tools repeat their property names and descriptions ("owner", "Repository
+    # owner"), and a build reads each text once per tool.
     found: list[str] = []
     for word in _WORD.findall(text):
-        parts = [part.lower() for piece in _PIECE.findall(word) for part in _CASE.split(piece)]
+        if word.islower() and word.isalnum():  # one lowercase part: nothing to split
+            parts = [word]
+        else:
+            parts = [part.lower() for piece in _PIECE.findall(word) for part in _CASE.split(piece)]
         found.extend(stem(part) for part in parts if len(part) > 1 and part not in STOP_WORDS)
         if wholes and len(parts) > 1:
             found.append("".join(parts))
-    return found
+    return tuple(found)
 
 
 def stem(word: str) -> str:
@@ -119,24 +130,24 @@ def tool_terms(tool: ToolModel) -> tuple[dict[str, int], int]:
     of them come first from its names (a line keeps those whatever their count)."""
     counts: dict[str, int] = {}
 
-    def add(found: list[str], weight: int) -> None:
+    def add(found: tuple[str, ...], weight: int) -> None:
         for term in found:
             counts[term] = counts.get(term, 0) + weight
 
-    add(terms(tool.tool), NAME_WEIGHT)
-    exposed = terms(tool.exposed)
+    add(_terms(tool.tool, True), NAME_WEIGHT)
+    exposed = _terms(tool.exposed, True)
     if tool.exposed != tool.tool and len(exposed) > 1:
         # The exposed name whole (`git__git_status`: gitgitstatus), so that asking for a tool
         # by that name finds it first; its parts are the server's and the tool's, counted.
         add(exposed[-1:], NAME_WEIGHT)
     names = len(counts)
-    add(terms(tool.server), SERVER_WEIGHT)
-    add(terms(tool.title, wholes=False), TITLE_WEIGHT)
-    add(terms(tool.description, wholes=False), DESCRIPTION_WEIGHT)
-    add(terms(summary(tool.description), wholes=False), SUMMARY_WEIGHT)
+    add(_terms(tool.server, True), SERVER_WEIGHT)
+    add(_terms(tool.title, False), TITLE_WEIGHT)
+    add(_terms(tool.description, False), DESCRIPTION_WEIGHT)
+    add(_terms(summary(tool.description), False), SUMMARY_WEIGHT)
     for name, description in properties(tool.parameters):
-        add(terms(name), PROPERTY_WEIGHT)
-        add(terms(description, wholes=False), PROPERTY_DESCRIPTION_WEIGHT)
+        add(_terms(name, True), PROPERTY_WEIGHT)
+        add(_terms(description, False), PROPERTY_DESCRIPTION_WEIGHT)
     return counts, names
 
 
