@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import statistics
+import subprocess
+import sys
 import time
 import timeit
 from collections.abc import Callable
@@ -158,3 +160,40 @@ def responses_response(calls: list[tuple[str, str]]) -> dict[str, Any]:
         "tool_choice": "auto",
         "tools": [],
     }
+
+
+def measure_decoding(work: Path) -> dict[str, Any]:
+    """What the rewrites' decoding costs `tool_calls`, on the kubernetes server's snapshot built
+    twice (`--rewrites on` and `off`): a call to a tool without rewrites (the decode plans are
+    there, unused) and a call to `kubectl_patch`, whose `patchData` travels as a JSON string."""
+    snapshot = ROOT / "generated" / "snapshots" / "kubernetes.json"
+    command = [str(Path(sys.executable).parent / "mcp2openai"), "build", "-q"]
+    modules = {}
+    for switch in ("on", "off"):
+        out = work / f"kubernetes_rewrites_{switch}.py"
+        server = ["--server", f"kubernetes={snapshot}", "--rewrites", switch, "--out", str(out)]
+        subprocess.run([*command, *server], check=True, cwd=work, capture_output=True)
+        modules[switch] = import_path(out)
+    row: dict[str, Any] = {}
+    for switch, module in modules.items():
+        get = next(d for d in module.tools("responses") if d["name"] == "kubernetes__kubectl_get")
+        plain = json.dumps(sample(get["parameters"], get["parameters"]))
+        response = chat_response([("kubernetes__kubectl_get", plain)])
+        calls, rejected = module.tool_calls(response)
+        assert len(calls) == 1 and not rejected, rejected
+        row[f"plain_{switch}_us"] = per_call(partial(module.tool_calls, response), 1) * 1e6
+    on = modules["on"]
+    strict = next(d for d in on.tools("responses") if d["name"] == "kubernetes__kubectl_patch")
+    arguments = sample(strict["parameters"], strict["parameters"])
+    arguments["patchData"] = json.dumps({"spec": {"replicas": 3}})
+    response = chat_response([("kubernetes__kubectl_patch", json.dumps(arguments))])
+    calls, rejected = on.tool_calls(response)
+    assert not rejected and calls[0].arguments["patchData"] == {"spec": {"replicas": 3}}, rejected
+    row["rewritten_us"] = per_call(partial(on.tool_calls, response), 1) * 1e6
+    row["added_us"] = row["plain_on_us"] - row["plain_off_us"]
+    print(
+        f"decoding: a tool without rewrites {row['plain_on_us']:.2f} µs"
+        f" ({row['added_us']:+.2f} µs against --rewrites off);"
+        f" kubectl_patch decoded {row['rewritten_us']:.2f} µs"
+    )
+    return row

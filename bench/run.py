@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.builds import black_check, measure_build
-from bench.calls import measure_calls
+from bench.calls import measure_calls, measure_decoding
 from bench.definitions import measure_tools
 from bench.imports import measure_import, measure_peers, measure_runtime_compile
 from bench.inputs import ROOT, write_snapshots
@@ -97,6 +97,7 @@ def main() -> int:
         results["runtime_compile"] = measure_runtime_compile(work, plan.import_runs)
         calls_module = modules / f"adapter_{plan.sizes[1]}.py"
         results["calls"], results["outputs"] = measure_calls(calls_module)
+        results["decoding"] = measure_decoding(work)
         search_size = SEARCH_TOOLS if SEARCH_TOOLS in plan.sizes else plan.sizes[-1]
         results["search"] = measure_search(modules, search_size, plan.import_runs)
         results["definitions"] = measure_tools(modules / f"adapter_{search_size}.py", search_size)
