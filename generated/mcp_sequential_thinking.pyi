@@ -2,15 +2,19 @@
 
 from typing import Literal, NotRequired, TypedDict
 
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+import asyncio
+import json
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import (
     Any,
     Generic,
     Literal,
     Protocol,
     Required,
-    TypedDict,
+    TypeGuard,
     TypeVar,
+    TypedDict,
+    overload as _overload,
     overload,
 )
 
@@ -135,6 +139,56 @@ def tool_choice(
     api: Literal["responses"],
     mode: Literal["auto", "required"] = "auto",
 ) -> AllowedToolChoiceParam: ...
+
+class _CallerDirectParam(TypedDict, total=False):
+    type: Required[Literal["direct"]]
+
+class _CallerProgramParam(TypedDict, total=False):
+    caller_id: Required[str]
+    type: Required[Literal["program"]]
+
+class FunctionCallOutputParam(TypedDict, total=False):
+    output: Required[str | list[Any]]
+    type: Required[Literal["function_call_output"]]
+    id: str | None
+    call_id: str | None
+    caller: _CallerDirectParam | _CallerProgramParam | None
+    name: str | None
+    namespace: str | None
+    status: Literal["in_progress", "completed", "incomplete"] | None
+
+class CustomToolCallOutputParam(TypedDict, total=False):
+    call_id: Required[str]
+    output: Required[str | Iterable[Any]]
+    type: Required[Literal["custom_tool_call_output"]]
+    id: str
+    caller: _CallerDirectParam | _CallerProgramParam | None
+
+class ToolSearchOutputParam(TypedDict, total=False):
+    tools: Required[Iterable[Any]]
+    type: Required[Literal["tool_search_output"]]
+    id: str | None
+    call_id: str | None
+    execution: Literal["server", "client"]
+    status: Literal["in_progress", "completed", "incomplete"] | None
+
+ResponsesRejectionParam = FunctionCallOutputParam | CustomToolCallOutputParam
+ResponsesOutputParam = (
+    FunctionCallOutputParam | CustomToolCallOutputParam | ToolSearchOutputParam
+)
+
+class ChatToolMessageParam(TypedDict, total=False):
+    content: Required[str | Iterable[Any]]
+    role: Required[Literal["tool"]]
+    tool_call_id: Required[str]
+
+class ChatUserMessageParam(TypedDict, total=False):
+    content: Required[str | Iterable[Any]]
+    role: Required[Literal["user"]]
+    name: str
+
+ChatOutputParam = ChatToolMessageParam | ChatUserMessageParam
+
 @overload
 def tool_output(
     call_id: str,
@@ -201,55 +255,6 @@ def tool_output(
     images: Literal["message"],
     max_output_chars: int | None = 10485760,
 ) -> list[FunctionCallOutputParam | ChatOutputParam]: ...
-
-class _CallerDirectParam(TypedDict, total=False):
-    type: Required[Literal["direct"]]
-
-class _CallerProgramParam(TypedDict, total=False):
-    caller_id: Required[str]
-    type: Required[Literal["program"]]
-
-class FunctionCallOutputParam(TypedDict, total=False):
-    output: Required[str | list[Any]]
-    type: Required[Literal["function_call_output"]]
-    id: str | None
-    call_id: str | None
-    caller: _CallerDirectParam | _CallerProgramParam | None
-    name: str | None
-    namespace: str | None
-    status: Literal["in_progress", "completed", "incomplete"] | None
-
-class CustomToolCallOutputParam(TypedDict, total=False):
-    call_id: Required[str]
-    output: Required[str | Iterable[Any]]
-    type: Required[Literal["custom_tool_call_output"]]
-    id: str
-    caller: _CallerDirectParam | _CallerProgramParam | None
-
-class ToolSearchOutputParam(TypedDict, total=False):
-    tools: Required[Iterable[Any]]
-    type: Required[Literal["tool_search_output"]]
-    id: str | None
-    call_id: str | None
-    execution: Literal["server", "client"]
-    status: Literal["in_progress", "completed", "incomplete"] | None
-
-ResponsesRejectionParam = FunctionCallOutputParam | CustomToolCallOutputParam
-ResponsesOutputParam = (
-    FunctionCallOutputParam | CustomToolCallOutputParam | ToolSearchOutputParam
-)
-
-class ChatToolMessageParam(TypedDict, total=False):
-    content: Required[str | Iterable[Any]]
-    role: Required[Literal["tool"]]
-    tool_call_id: Required[str]
-
-class ChatUserMessageParam(TypedDict, total=False):
-    content: Required[str | Iterable[Any]]
-    role: Required[Literal["user"]]
-    name: str
-
-ChatOutputParam = ChatToolMessageParam | ChatUserMessageParam
 
 class _ChatCompletion(Protocol):
     @property
@@ -348,9 +353,6 @@ async def execute_tool_calls(
     max_output_chars: int | None = 10485760,
 ) -> list[ChatOutputParam | ResponsesOutputParam]: ...
 
-from collections.abc import Callable
-from typing import TypeVar
-
 _T = TypeVar("_T")
 _Path = tuple[str | None, ...]
 _Part = str | tuple[str, str, str, str | None]
@@ -419,22 +421,7 @@ class Report:
     def as_dict(self) -> dict[str, object]: ...
 
 def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
-
-from collections.abc import Iterable
-from typing import Any
-
 def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]: ...
-
-import json
-from collections.abc import Callable
-from typing import Any
-from collections.abc import Mapping
-from typing import TypeGuard
-import asyncio
-from collections.abc import Awaitable, Callable
-import asyncio
-from collections.abc import Awaitable, Iterable, Mapping
-from typing import Any, Protocol
 
 class _CallTool(Protocol):
     """What ``connect()`` yields: ``call_tool`` for ``execute_tool_calls``."""
@@ -454,10 +441,6 @@ def connect(
     servers: Iterable[str] | Mapping[str, dict[str, object] | None] | None = None,
     env: Mapping[str, str] | None = None,
 ) -> _Connecting: ...
-
-from typing import Literal
-from typing import overload as _overload
-from typing import Any
 
 SequentialThinkingSequentialthinkingArgs = TypedDict(
     "SequentialThinkingSequentialthinkingArgs",

@@ -61,6 +61,7 @@ from .entries import (
 )
 from .mcpservers import load_mcp_servers
 from .model import StrictMode
+from .paths import shown
 from .strict import Target
 
 TABLE: Final = "tool.mcp2openai"
@@ -194,7 +195,7 @@ def _mcp_config_servers(
                 raise ConfigError(
                     file,
                     f"{key}.{key_name(option)}",
-                    f"unknown key for a server of mcp_config {mcp_config}"
+                    f"unknown key for a server of mcp_config {shown(mcp_config)}"
                     f" (known: {', '.join(sorted(_OPTION_KEYS))})",
                 )
     if names and tables:
@@ -222,7 +223,7 @@ def _mcp_config_servers(
                 strings(entry.get("exclude", []), file, f"{key}.exclude"),
                 server.key,
                 _timeout(entry.get("timeout"), file, f"{key}.timeout"),
-                server.file,
+                shown(Path(server.file)) if server.file else server.file,
                 server.recipe,
             )
         )

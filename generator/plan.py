@@ -11,7 +11,7 @@ Any mistake is a `UsageError` (or a `ConfigError` naming file and key): exit 2, 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -274,15 +274,26 @@ def _project(
     path = config if config is not None else find_pyproject(cwd)
     if path is None:
         usage = (
-            "fetch NAME --out FILE -- COMMAND, --url URL"
+            "`mcp2openai fetch NAME --out FILE -- COMMAND` (or `--url URL`)"
             if command == "fetch"
-            else "build --server NAME=SNAPSHOT --out FILE"
+            else "`mcp2openai build --server NAME=SNAPSHOT --out FILE`"
         )
         raise UsageError(
-            f"no pyproject.toml here or above with [tool.mcp2openai]: use `mcp2openai {usage}`,"
+            f"no pyproject.toml here or above with [tool.mcp2openai]: use {usage},"
             " --mcp-config FILE or --config FILE"
         )
-    return load_project(path, names)
+    if config is not None:
+        return load_project(path, names)
+    # The file was found, not typed: every message names it relative to the current directory
+    # when below it, as the config's own paths are (README, "Paths in messages").
+    name = shown(path, cwd)
+    try:
+        project = load_project(path, names)
+    except ConfigError as error:
+        if error.file != str(path):
+            raise
+        raise ConfigError(name, error.key, error.reason) from None
+    return replace(project, file=Path(name))
 
 
 def _pairs(values: tuple[str, ...], option: str, empty: bool = False) -> list[tuple[str, str]]:

@@ -49,8 +49,28 @@ def api_stub(runtime: str, types: str = "") -> str:
                 and stubbed.name in replaced
             )
         )
-    module = ast.Module(body=[*declared, *body], type_ignores=[])
+    statements = [*declared, *body]
+    rest = [node for node in statements if not isinstance(node, (ast.Import, ast.ImportFrom))]
+    module = ast.Module(body=[*_imports(statements), *rest], type_ignores=[])
     return ast.unparse(ast.fix_missing_locations(module)) + "\n"
+
+
+def _imports(statements: list[ast.stmt]) -> list[ast.stmt]:
+    """The imports of `statements` (types.pyi's and every runtime part's), merged: one
+    statement per module, names sorted, plain imports first."""
+    plain: set[str] = set()
+    names: dict[str, set[tuple[str, str | None]]] = {}
+    for node in statements:
+        if isinstance(node, ast.Import):
+            plain.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module is not None:
+            found = names.setdefault(node.module, set())
+            found.update((alias.name, alias.asname) for alias in node.names)
+    merged: list[ast.stmt] = [ast.Import([ast.alias(name)]) for name in sorted(plain)]
+    for module in sorted(names):
+        aliases = [ast.alias(name, asname) for name, asname in sorted(names[module], key=str)]
+        merged.append(ast.ImportFrom(module, aliases, 0))
+    return merged
 
 
 def typed_section(model: ModuleModel) -> str:

@@ -147,6 +147,57 @@ def tool_choice(
     api: Literal["responses"],
     mode: Literal["auto", "required"] = "auto",
 ) -> AllowedToolChoiceParam: ...
+
+# What the module answers calls with: Responses input items (`input=`) and Chat message params
+# (`messages=`).
+
+class _CallerDirectParam(TypedDict, total=False):
+    type: Required[Literal["direct"]]
+
+class _CallerProgramParam(TypedDict, total=False):
+    caller_id: Required[str]
+    type: Required[Literal["program"]]
+
+class FunctionCallOutputParam(TypedDict, total=False):
+    output: Required[str | list[Any]]
+    type: Required[Literal["function_call_output"]]
+    id: str | None
+    call_id: str | None
+    caller: _CallerDirectParam | _CallerProgramParam | None
+    name: str | None
+    namespace: str | None
+    status: Literal["in_progress", "completed", "incomplete"] | None
+
+class CustomToolCallOutputParam(TypedDict, total=False):
+    call_id: Required[str]
+    output: Required[str | Iterable[Any]]
+    type: Required[Literal["custom_tool_call_output"]]
+    id: str
+    caller: _CallerDirectParam | _CallerProgramParam | None
+
+class ToolSearchOutputParam(TypedDict, total=False):
+    tools: Required[Iterable[Any]]
+    type: Required[Literal["tool_search_output"]]
+    id: str | None
+    call_id: str | None
+    execution: Literal["server", "client"]
+    status: Literal["in_progress", "completed", "incomplete"] | None
+
+ResponsesRejectionParam = FunctionCallOutputParam | CustomToolCallOutputParam
+ResponsesOutputParam = FunctionCallOutputParam | CustomToolCallOutputParam | ToolSearchOutputParam
+
+class ChatToolMessageParam(TypedDict, total=False):
+    content: Required[str | Iterable[Any]]
+    role: Required[Literal["tool"]]
+    tool_call_id: Required[str]
+
+class ChatUserMessageParam(TypedDict, total=False):
+    content: Required[str | Iterable[Any]]
+    role: Required[Literal["user"]]
+    name: str
+
+ChatOutputParam = ChatToolMessageParam | ChatUserMessageParam
+
 @overload
 def tool_output(
     call_id: str,
@@ -213,56 +264,6 @@ def tool_output(
     images: Literal["message"],
     max_output_chars: int | None = 10485760,
 ) -> list[FunctionCallOutputParam | ChatOutputParam]: ...
-
-# What the module answers calls with: Responses input items (`input=`) and Chat message params
-# (`messages=`).
-
-class _CallerDirectParam(TypedDict, total=False):
-    type: Required[Literal["direct"]]
-
-class _CallerProgramParam(TypedDict, total=False):
-    caller_id: Required[str]
-    type: Required[Literal["program"]]
-
-class FunctionCallOutputParam(TypedDict, total=False):
-    output: Required[str | list[Any]]
-    type: Required[Literal["function_call_output"]]
-    id: str | None
-    call_id: str | None
-    caller: _CallerDirectParam | _CallerProgramParam | None
-    name: str | None
-    namespace: str | None
-    status: Literal["in_progress", "completed", "incomplete"] | None
-
-class CustomToolCallOutputParam(TypedDict, total=False):
-    call_id: Required[str]
-    output: Required[str | Iterable[Any]]
-    type: Required[Literal["custom_tool_call_output"]]
-    id: str
-    caller: _CallerDirectParam | _CallerProgramParam | None
-
-class ToolSearchOutputParam(TypedDict, total=False):
-    tools: Required[Iterable[Any]]
-    type: Required[Literal["tool_search_output"]]
-    id: str | None
-    call_id: str | None
-    execution: Literal["server", "client"]
-    status: Literal["in_progress", "completed", "incomplete"] | None
-
-ResponsesRejectionParam = FunctionCallOutputParam | CustomToolCallOutputParam
-ResponsesOutputParam = FunctionCallOutputParam | CustomToolCallOutputParam | ToolSearchOutputParam
-
-class ChatToolMessageParam(TypedDict, total=False):
-    content: Required[str | Iterable[Any]]
-    role: Required[Literal["tool"]]
-    tool_call_id: Required[str]
-
-class ChatUserMessageParam(TypedDict, total=False):
-    content: Required[str | Iterable[Any]]
-    role: Required[Literal["user"]]
-    name: str
-
-ChatOutputParam = ChatToolMessageParam | ChatUserMessageParam
 
 # A response is told apart by its shape: a ChatCompletion has `choices`, a Response `output`.
 

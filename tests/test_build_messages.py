@@ -127,7 +127,7 @@ def test_out_in_the_config_is_checked_too(tmp_path: Path) -> None:
     result = run_cli("build", cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr == (
-        f"mcp2openai: error: {tmp_path / 'pyproject.toml'}: tool.mcp2openai.out: 'mcp-tools.py'"
+        "mcp2openai: error: pyproject.toml: tool.mcp2openai.out: 'mcp-tools.py'"
         " is not an importable module file name: expected NAME.py, NAME of letters, digits and"
         " _, not starting with a digit\n"
     )
@@ -333,7 +333,8 @@ def test_mcp_config_in_pyproject(tmp_path: Path) -> None:
     result = run_cli("build", cwd=tmp_path)
     assert result.returncode == 2
     assert error_line(result) == (
-        f"mcp2openai: error: {pyproject}: tool.mcp2openai.servers.git.command: unknown key for"
-        f" a server of mcp_config {tmp_path / '.cursor/mcp.json'} (known: exclude, include,"
-        " prefix, snapshot, timeout)"
+        # Found, not typed: both files named relative to the current directory.
+        "mcp2openai: error: pyproject.toml: tool.mcp2openai.servers.git.command: unknown key for"
+        " a server of mcp_config .cursor/mcp.json (known: exclude, include, prefix, snapshot,"
+        " timeout)"
     )

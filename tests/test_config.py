@@ -442,15 +442,29 @@ def test_build_with_no_arguments_uses_pyproject(
 def test_config_errors_exit_2_with_one_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    path = write(tmp_path / "pyproject.toml", "[tool.mcp2openai.servers.a]\ncommand = 5\n")
+    write(tmp_path / "pyproject.toml", "[tool.mcp2openai.servers.a]\ncommand = 5\n")
     monkeypatch.chdir(tmp_path)
     for command in (["build"], ["fetch"]):
         result = CliRunner().invoke(main, command)
         assert result.exit_code == 2
-        assert result.stderr == (
-            f"mcp2openai: error: {path}: tool.mcp2openai.servers.a.command:"
+        assert result.stderr == (  # found, not typed: relative to the current directory
+            "mcp2openai: error: pyproject.toml: tool.mcp2openai.servers.a.command:"
             " must be a string, not a number\n"
         )
+
+
+def test_a_config_is_named_as_typed_or_absolute_when_found_above(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write(tmp_path / "pyproject.toml", "[tool.mcp2openai.servers.a]\ncommand = 5\n")
+    (tmp_path / "sub").mkdir()
+    monkeypatch.chdir(tmp_path / "sub")
+    found = CliRunner().invoke(main, ["build"])
+    assert found.stderr.startswith(f"mcp2openai: error: {path}: tool.mcp2openai."), found.stderr
+    monkeypatch.chdir(tmp_path)
+    for typed in (str(path), "pyproject.toml"):
+        result = CliRunner().invoke(main, ["build", "--config", typed])
+        assert result.stderr.startswith(f"mcp2openai: error: {typed}: tool."), result.stderr
 
 
 def test_fetch_usage_errors_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

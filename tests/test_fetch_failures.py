@@ -150,7 +150,8 @@ def test_each_failure_is_one_line_and_keeps_the_old_snapshot(run: Run, name: str
 
 def test_a_missing_variable_names_the_file_and_key(run: Run) -> None:
     assert (
-        f"mcp2openai: error: secret: {run.config}: tool.mcp2openai.servers.secret"
+        # the pyproject.toml found in the current directory: named as the user sees it there
+        "mcp2openai: error: secret: pyproject.toml: tool.mcp2openai.servers.secret"
         ".headers.Authorization: environment variable MCP2OPENAI_TEST_UNSET_TOKEN is not set"
     ) in run.lines
     assert (run.directory / "snapshots" / "secret.json").read_text(encoding="utf-8") == OLD
