@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import shutil
 import statistics
 import subprocess
@@ -178,3 +179,36 @@ def import_path(path: Path) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+_RUNTIME_CHILD = """\
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+c0 = time.process_time_ns()
+__import__(sys.argv[2])
+print(time.process_time_ns() - c0)
+"""
+
+
+def measure_runtime_import(directory: Path, count: int, runs: int) -> dict[str, Any]:
+    """The warm import of the `count`-tool module with every data table emptied: what the
+    runtime alone costs an app, against `json.loads` of the full module's definitions."""
+    from mcp2openai.tables import TABLE_NAMES
+
+    source = (directory / f"adapter_{count}.py").read_text(encoding="utf-8")
+    emptied = 0
+    for table in TABLE_NAMES:
+        pattern = re.compile(rf'^({table} = r""")(.)(.*?)"""$', re.M | re.S)
+        source, found = pattern.subn(
+            lambda match: match[1] + ("{}" if match[2] == "{" else "[]") + '"""', source
+        )
+        emptied += found
+    assert emptied == len(TABLE_NAMES), (emptied, len(TABLE_NAMES))
+    name = f"runtime_{count}"
+    (directory / f"{name}.py").write_text(source, encoding="utf-8")
+    command = [sys.executable, "-I", "-S", "-c", _RUNTIME_CHILD, str(directory), name]
+    child(command)  # writes the .pyc
+    samples = [int(child(command)[0]) / 1e6 for _ in range(runs)]
+    median = statistics.median(samples)
+    print(f"import of the runtime alone (warm): {median:.2f} ms (CPU)")
+    return {"tools": count, "import_ms": median, "samples": samples}

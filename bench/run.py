@@ -38,7 +38,12 @@ from typing import Any
 from bench.builds import black_check, measure_build
 from bench.calls import measure_calls, measure_decoding
 from bench.definitions import measure_tools
-from bench.imports import measure_import, measure_peers, measure_runtime_compile
+from bench.imports import (
+    measure_import,
+    measure_peers,
+    measure_runtime_compile,
+    measure_runtime_import,
+)
 from bench.inputs import ROOT, write_snapshots
 from bench.report import BUILD_TARGET_TOOLS, SEARCH_TOOLS, markdown, rewrite_readme, targets
 from bench.search import measure_search
@@ -95,6 +100,7 @@ def main() -> int:
             if n in COLD_SIZES
         ]
         results["runtime_compile"] = measure_runtime_compile(work, plan.import_runs)
+        results["runtime_import"] = measure_runtime_import(modules, plan.sizes[0], plan.import_runs)
         calls_module = modules / f"adapter_{plan.sizes[1]}.py"
         results["calls"], results["outputs"] = measure_calls(calls_module)
         results["decoding"] = measure_decoding(work)

@@ -14,9 +14,10 @@ from typing import (
     TypeGuard,
     TypeVar,
     TypedDict,
-    overload as _overload,
     overload,
+    overload as _overload,
 )
+from typing_extensions import TypeVar as _TypeVar
 
 _Callers = list[Literal["direct", "programmatic"]] | None
 
@@ -264,7 +265,9 @@ class _Response(Protocol):
     @property
     def output(self) -> Sequence[object]: ...
 
-_Rejection = TypeVar("_Rejection", covariant=True)
+_Rejection = _TypeVar(
+    "_Rejection", default=ChatToolMessageParam | ResponsesRejectionParam
+)
 
 class ToolCalls(tuple[list[ToolCall], list[_Rejection]], Generic[_Rejection]):
     skipped: tuple[object, ...]

@@ -61,7 +61,6 @@ from .entries import (
 )
 from .mcpservers import load_mcp_servers
 from .model import StrictMode
-from .paths import shown
 from .strict import Target
 
 TABLE: Final = "tool.mcp2openai"
@@ -195,7 +194,7 @@ def _mcp_config_servers(
                 raise ConfigError(
                     file,
                     f"{key}.{key_name(option)}",
-                    f"unknown key for a server of mcp_config {shown(mcp_config)}"
+                    "unknown key for a server of the mcp_config file"
                     f" (known: {', '.join(sorted(_OPTION_KEYS))})",
                 )
     if names and tables:
@@ -223,7 +222,7 @@ def _mcp_config_servers(
                 strings(entry.get("exclude", []), file, f"{key}.exclude"),
                 server.key,
                 _timeout(entry.get("timeout"), file, f"{key}.timeout"),
-                shown(Path(server.file)) if server.file else server.file,
+                server.file,
                 server.recipe,
             )
         )

@@ -284,16 +284,18 @@ def _project(
         )
     if config is not None:
         return load_project(path, names)
-    # The file was found, not typed: every message names it relative to the current directory
-    # when below it, as the config's own paths are (README, "Paths in messages").
-    name = shown(path, cwd)
+    # The file was found, not typed: messages name it, and the files it names, relative to
+    # the current directory when below it, as the config writes them (README, "Paths in
+    # messages"). Only the names change: the files are read by their absolute paths.
     try:
         project = load_project(path, names)
     except ConfigError as error:
-        if error.file != str(path):
-            raise
-        raise ConfigError(name, error.key, error.reason) from None
-    return replace(project, file=Path(name))
+        raise ConfigError(shown(Path(error.file), cwd), error.key, error.reason) from None
+    servers = tuple(
+        replace(server, file=shown(Path(server.file), cwd)) if server.file else server
+        for server in project.servers
+    )
+    return replace(project, file=Path(shown(path, cwd)), servers=servers)
 
 
 def _pairs(values: tuple[str, ...], option: str, empty: bool = False) -> list[tuple[str, str]]:

@@ -106,7 +106,9 @@ def summary(text: str) -> str:
 
 def search_table(model: ModuleModel) -> dict[str, object]:
     """exposed name -> the tool's term counts as one line of text (`line`)."""
-    return {tool.exposed: line(*tool_terms(tool)) for tool in model.tools}
+    table: dict[str, object] = {tool.exposed: line(*tool_terms(tool)) for tool in model.tools}
+    _terms.cache_clear()  # the cache serves one build; a long-lived process keeps nothing
+    return table
 
 
 def line(counts: dict[str, int], first: int = 0) -> str:

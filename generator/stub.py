@@ -57,20 +57,46 @@ def api_stub(runtime: str, types: str = "") -> str:
 
 def _imports(statements: list[ast.stmt]) -> list[ast.stmt]:
     """The imports of `statements` (types.pyi's and every runtime part's), merged: one
-    statement per module, names sorted, plain imports first."""
-    plain: set[str] = set()
+    statement per module, names sorted, plain imports first.
+
+    Only absolute imports are expected (the parts are pasted into one module); a relative or
+    `__future__` import, or one name bound by two different imports, is a bug in the templates.
+    """
+    plain: set[tuple[str, str | None]] = set()
     names: dict[str, set[tuple[str, str | None]]] = {}
+    bound: dict[str, str] = {}  # name in the stub -> where it comes from
     for node in statements:
-        if isinstance(node, ast.Import):
-            plain.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module is not None:
-            found = names.setdefault(node.module, set())
-            found.update((alias.name, alias.asname) for alias in node.names)
-    merged: list[ast.stmt] = [ast.Import([ast.alias(name)]) for name in sorted(plain)]
+        if isinstance(node, ast.Import):  # `import a.b` binds `a`; `import a.b as c`, `c`
+            found = [
+                (alias.name, alias.asname, alias.name if alias.asname else alias.name.split(".")[0])
+                for alias in node.names
+            ]
+            plain.update((name, asname) for name, asname, _ in found)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level or node.module in (None, "__future__"):
+                raise ValueError(f"stub: unsupported import {ast.unparse(node)!r}")
+            module = str(node.module)
+            found = [(alias.name, alias.asname, f"{module}.{alias.name}") for alias in node.names]
+            names.setdefault(module, set()).update((name, asname) for name, asname, _ in found)
+        else:
+            continue
+        for name, asname, origin in found:
+            local = asname or name.partition(".")[0]
+            if bound.setdefault(local, origin) != origin:
+                raise ValueError(f"stub: {local!r} is imported from two places")
+    merged: list[ast.stmt] = [
+        ast.Import([ast.alias(name, asname)]) for name, asname in sorted(plain, key=_alias_order)
+    ]
     for module in sorted(names):
-        aliases = [ast.alias(name, asname) for name, asname in sorted(names[module], key=str)]
+        aliases = [
+            ast.alias(name, asname) for name, asname in sorted(names[module], key=_alias_order)
+        ]
         merged.append(ast.ImportFrom(module, aliases, 0))
     return merged
+
+
+def _alias_order(alias: tuple[str, str | None]) -> tuple[str, str]:
+    return alias[0], alias[1] or ""  # a name before its aliases
 
 
 def typed_section(model: ModuleModel) -> str:

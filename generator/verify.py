@@ -5,7 +5,9 @@ Two checks per file, on the parsed text (never on the text itself):
 - Structure: the file's AST, with each data value blanked, equals the AST of the templates
   rendered with blank data. No input can add, remove or change a statement.
 - Values: every data table, the docstring and every TypedDict field is read back from the AST
-  (JSON tables with `json.loads`) and compared with the model.
+  (JSON tables with `json.loads`) and compared with the model: the tables with the values
+  `emit()` computed from it (`Emission.values`, generator/tables.py), the rest with the model
+  itself.
 
 A mismatch is a bug in the generator, never the user's fault: a RenderError naming the table,
 and nothing is written (docs/design.md, "Emission").
@@ -52,6 +54,8 @@ def verify_module(text: str, model: ModuleModel, emission: Emission) -> None:
             raise RenderError(f"module: table {name} is missing")
         # The exact text meant (so 1.0 stays 1.0 and true stays true), holding the model's data.
         meant = emission.tables[name].text
+        if name not in expected:
+            raise RenderError(f"module: table {name} has no value to compare with")
         if f'r"""{found[name]}"""' != meant or json.loads(found[name]) != expected[name]:
             raise RenderError(f"module: table {name} does not read back as the model's")
     docstring = ast.get_docstring(tree, clean=False)

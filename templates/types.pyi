@@ -22,7 +22,9 @@ pinned SDK.
 """
 
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from typing import Any, Generic, Literal, Protocol, Required, TypedDict, TypeVar, overload
+from typing import Any, Generic, Literal, Protocol, Required, TypedDict, overload
+
+from typing_extensions import TypeVar as _TypeVar  # PEP 696 defaults (type checkers ship it)
 
 _Callers = list[Literal["direct", "programmatic"]] | None
 
@@ -275,7 +277,8 @@ class _Response(Protocol):
     @property
     def output(self) -> Sequence[object]: ...
 
-_Rejection = TypeVar("_Rejection", covariant=True)
+# What `rejected` holds; a bare `ToolCalls` annotation means either API's.
+_Rejection = _TypeVar("_Rejection", default=ChatToolMessageParam | ResponsesRejectionParam)
 
 # ToolCall is the runtime's class, in the stub after these declarations.
 class ToolCalls(tuple[list[ToolCall], list[_Rejection]], Generic[_Rejection]):  # noqa: F821

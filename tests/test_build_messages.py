@@ -309,7 +309,8 @@ def test_mcp_config_in_pyproject(tmp_path: Path) -> None:
     result = run_cli("build", cwd=tmp_path)  # every server of the file: "old" cannot be read
     assert result.returncode == 2
     assert error_line(result) == (
-        f"mcp2openai: error: {tmp_path / '.cursor/mcp.json'}: mcpServers.old.type: \"sse\""
+        # the mcpServers file the found pyproject.toml names, as seen from here
+        'mcp2openai: error: .cursor/mcp.json: mcpServers.old.type: "sse"'
         " (the old HTTP+SSE transport) is not supported"
     )
     pyproject.write_text(
@@ -333,8 +334,7 @@ def test_mcp_config_in_pyproject(tmp_path: Path) -> None:
     result = run_cli("build", cwd=tmp_path)
     assert result.returncode == 2
     assert error_line(result) == (
-        # Found, not typed: both files named relative to the current directory.
+        # Found, not typed: named relative to the current directory.
         "mcp2openai: error: pyproject.toml: tool.mcp2openai.servers.git.command: unknown key for"
-        " a server of mcp_config .cursor/mcp.json (known: exclude, include, prefix, snapshot,"
-        " timeout)"
+        " a server of the mcp_config file (known: exclude, include, prefix, snapshot, timeout)"
     )

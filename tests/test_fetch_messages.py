@@ -170,7 +170,7 @@ def test_mcp_config_of_pyproject_reads_only_the_servers_asked_for(tmp_path: Path
     assert result.stderr.splitlines()[0].endswith(f": wrote {tmp_path / 'mcp' / 'good.json'}")
     result = run_cli("fetch", cwd=tmp_path)
     assert result.returncode == 2
-    assert result.stderr.splitlines()[0] == (
-        f'mcp2openai: error: {path}: mcpServers.old.type: "sse" (the old HTTP+SSE'
+    assert result.stderr.splitlines()[0] == (  # named from here, as pyproject.toml writes it
+        f'mcp2openai: error: {path.name}: mcpServers.old.type: "sse" (the old HTTP+SSE'
         " transport) is not supported"
     )

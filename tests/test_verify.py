@@ -6,6 +6,7 @@ injection would, and expects the proof to refuse it with a message naming what d
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -105,3 +106,11 @@ def test_an_emitter_bug_is_exit_3_one_line_and_nothing_written(
     assert lines[-1].startswith("mcp2openai: internal error (nothing written; please report): ")
     assert "does not read back" in lines[-1]
     assert not out.exists() and not out.with_suffix(".pyi").exists()
+
+
+def test_an_emission_without_the_tables_values_is_refused(
+    built: tuple[ModuleModel, Emission, str, str],
+) -> None:
+    model, emission, module, _ = built
+    with pytest.raises(RenderError, match="has no value to compare with"):
+        verify_module(module, model, dataclasses.replace(emission, values={}))

@@ -11,6 +11,7 @@ from mcp_git import (
     ResponsesOutputParam,
     ResponsesRejectionParam,
     ToolCall,
+    ToolCalls,
     arguments,
     connect,
     execute_tool_calls,
@@ -72,3 +73,8 @@ async def run(response: object) -> list[ChatOutputParam | ResponsesOutputParam]:
         )
         outputs += items
     return outputs
+
+
+def unannotated_rejections(response: object) -> ToolCalls:
+    # A bare ToolCalls (as apps wrote before it was generic) holds either API's rejections.
+    return tool_calls(response)
