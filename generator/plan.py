@@ -290,6 +290,8 @@ def _project(
     try:
         project = load_project(path, names)
     except ConfigError as error:
+        if not error.file:
+            raise
         raise ConfigError(shown(Path(error.file), cwd), error.key, error.reason) from None
     servers = tuple(
         replace(server, file=shown(Path(server.file), cwd)) if server.file else server
