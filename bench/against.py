@@ -23,6 +23,7 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
+from bench.builds import build_command
 from bench.inputs import ROOT, write_snapshots
 
 COUNT = 1000
@@ -77,9 +78,7 @@ def build_both(work: Path, old_package: Path) -> dict[str, Path]:
     built = {}
     for version, path in (("ref", str(old_package)), ("this", "")):
         out = work / f"adapter_{version}.py"
-        command = [sys.executable, "-m", "mcp2openai", "build", "-q", "--out", str(out)]
-        for name, snapshot in servers:
-            command += ["--server", f"{name}={snapshot}"]
+        command = build_command(out, servers, "-q")  # PYTHONPATH puts REF's package first
         env = {**os.environ, "PYTHONPATH": path} if path else dict(os.environ)
         done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=work)
         if done.returncode != 0:

@@ -16,9 +16,7 @@ from bench.inputs import ROOT
 def measure_build(
     count: int, servers: list[tuple[str, Path]], out: Path, runs: int
 ) -> dict[str, Any]:
-    command = [str(Path(sys.executable).parent / "mcp2openai"), "build", "--out", str(out)]
-    for name, path in servers:
-        command += ["--server", f"{name}={path}"]
+    command = build_command(out, servers)
     walls, cpus, peaks = [], [], []
     for _ in range(runs):
         wall, cpu, peak = run_measured(command)
@@ -39,6 +37,14 @@ def measure_build(
     }
     print(f"build {count:>5} tools: {row['wall_s']:.2f} s wall, {row['peak_rss_mb']:.0f} MB peak")
     return row
+
+
+def build_command(out: Path, servers: list[tuple[str, Path]], *options: str) -> list[str]:
+    """`mcp2openai build` of `servers` (name, snapshot) into `out`, by this venv's command."""
+    command = [str(Path(sys.executable).parent / "mcp2openai"), "build", *options]
+    for name, path in servers:
+        command += ["--server", f"{name}={path}"]
+    return [*command, "--out", str(out)]
 
 
 def run_measured(command: list[str]) -> tuple[float, float, float]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import statistics
 import subprocess
-import sys
 import time
 import timeit
 from collections.abc import Callable
@@ -14,6 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bench.builds import build_command
 from bench.imports import import_path
 from bench.inputs import ROOT
 
@@ -167,12 +167,11 @@ def measure_decoding(work: Path) -> dict[str, Any]:
     twice (`--rewrites on` and `off`): a call to a tool without rewrites (the decode plans are
     there, unused) and a call to `kubectl_patch`, whose `patchData` travels as a JSON string."""
     snapshot = ROOT / "generated" / "snapshots" / "kubernetes.json"
-    command = [str(Path(sys.executable).parent / "mcp2openai"), "build", "-q"]
     modules = {}
     for switch in ("on", "off"):
         out = work / f"kubernetes_rewrites_{switch}.py"
-        server = ["--server", f"kubernetes={snapshot}", "--rewrites", switch, "--out", str(out)]
-        subprocess.run([*command, *server], check=True, cwd=work, capture_output=True)
+        command = build_command(out, [("kubernetes", snapshot)], "-q", "--rewrites", switch)
+        subprocess.run(command, check=True, cwd=work, capture_output=True)
         modules[switch] = import_path(out)
     row: dict[str, Any] = {}
     for switch, module in modules.items():

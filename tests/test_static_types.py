@@ -13,14 +13,13 @@ from pathlib import Path
 from buildutil import GENERATED, ROOT, readme_app
 
 TYPING = ROOT / "tests" / "typing"
-MYPY = (sys.executable, "-m", "mypy", "--strict", "--no-incremental")
 
 
-def mypy(*paths: str) -> subprocess.CompletedProcess[str]:
+def mypy(*paths: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
     command = [sys.executable, "-m", "mypy", "--strict", "--no-incremental"]
     return subprocess.run(
         [*command, "--config-file", "/dev/null", *paths],
-        cwd=ROOT,
+        cwd=cwd,
         capture_output=True,
         text=True,
         env={"MYPYPATH": str(GENERATED), "PATH": ""},
@@ -39,20 +38,14 @@ def test_the_readme_app_passes_mypy_strict_as_it_stands(tmp_path: Path) -> None:
         shutil.copy(GENERATED / f"mcp_time{suffix}", tmp_path / "app" / f"mcp_tools{suffix}")
     example = tmp_path / "example.py"
     example.write_text(readme_app(), encoding="utf-8")
-    result = subprocess.run(
-        [*MYPY, "--config-file", "/dev/null", str(example)],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env={"PATH": ""},
-    )
+    result = mypy(str(example), cwd=tmp_path)
     assert result.returncode == 0, result.stdout
     # As the README says, `input=outputs` is refused (a list is invariant): the outputs are
     # typed by the stub, not Any, which the SDK would take anywhere.
     wrong = readme_app().replace("input=[*outputs]", "input=outputs")
     assert wrong != readme_app()
     example.write_text(wrong, encoding="utf-8")
-    refused = subprocess.run(result.args, cwd=tmp_path, capture_output=True, text=True, env={})
+    refused = mypy(str(example), cwd=tmp_path)
     line = next(i for i, text in enumerate(wrong.splitlines(), 1) if "input=outputs" in text)
     errors = [text for text in refused.stdout.splitlines() if ": error: " in text]
     assert len(errors) == 1 and errors[0].startswith(f"example.py:{line}: error: "), errors
