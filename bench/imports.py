@@ -4,16 +4,18 @@ Each sample is a fresh `python -I -S` (interpreter start-up excluded): the `impo
 the adapter, then its first `tools("responses")`, against `json.loads` of the same definitions
 (compact JSON, already read into a str) in its own fresh interpreter; `json` is imported before
 the clock starts in both, as it is in any app that uses the `openai` SDK. Cold samples run with `-B`
-after deleting `__pycache__`, as an app does under `PYTHONDONTWRITEBYTECODE=1` or on a read-only
-site directory: the module is compiled on every start. Samples alternate between the adapter
-and the baseline, so drifting load on the machine hits both alike.
+after deleting the `__pycache__` folders (the module's and the runtime's), as an app does under
+`PYTHONDONTWRITEBYTECODE=1` or on a read-only site directory: what it loads is compiled on every
+start. Samples alternate between the adapter and the baseline, so drifting load on the machine
+hits both alike. Also: how many of the runtime's lines of code each step loads.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.machinery
 import importlib.util
 import json
-import re
 import shutil
 import statistics
 import subprocess
@@ -21,6 +23,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+
+from mcp2openai.stub import RUNTIME_PACKAGE
 
 from bench.inputs import ROOT
 
@@ -81,8 +85,10 @@ def measure_import(
     importing = [sys.executable, *flags, "-c", _IMPORT_CHILD, str(directory), name]
     loading = [sys.executable, "-I", "-S", "-c", _JSON_CHILD, str(definitions)]
     cache = directory / "__pycache__"
+    caches = (cache, directory / RUNTIME_PACKAGE / "__pycache__")
     cached = cache / f"{name}.{sys.implementation.cache_tag}.pyc"
-    shutil.rmtree(cache, ignore_errors=True)
+    for folder in caches:
+        shutil.rmtree(folder, ignore_errors=True)
     if not cold:
         child(importing)  # writes the .pyc
         assert cached.exists(), cached
@@ -91,11 +97,16 @@ def measure_import(
     added: set[str] = set()
     for _ in range(runs):
         if cold:
-            shutil.rmtree(cache, ignore_errors=True)
+            for folder in caches:
+                shutil.rmtree(folder, ignore_errors=True)
         *numbers, modules = child(importing)
         imported, first, cpu_imported, cpu_first, length = map(int, numbers)
         assert length == count, (length, count)
-        added.update(name for name in modules.split(",") if name != "-")
+        added.update(
+            name
+            for name in modules.split(",")
+            if name != "-" and not name.startswith(RUNTIME_PACKAGE)
+        )
         loaded, cpu_loaded, length = map(int, child(loading))
         assert length == count, (length, count)
         cpu = (cpu_imported, cpu_imported + cpu_first, cpu_loaded)
@@ -139,16 +150,72 @@ def measure_import(
 
 
 def measure_runtime_compile(work: Path, runs: int) -> dict[str, Any]:
-    """CPU time to compile the runtime every module carries, in a fresh interpreter."""
-    from mcp2openai.emit import runtime_source
+    """CPU time to compile the runtime's files in a fresh interpreter: all of them, and what
+    the import of a toolset module loads (its `__init__.py`)."""
+    from mcp2openai.emit import runtime_files
 
-    path = work / "runtime_only.py"
-    path.write_text(runtime_source(), encoding="utf-8")
-    command = [sys.executable, "-I", "-S", "-c", _COMPILE_CHILD, str(path)]
-    samples = [int(child(command)[0]) / 1e6 for _ in range(runs)]
-    median = statistics.median(samples)
-    print(f"runtime compile: {median:.2f} ms (CPU)")
-    return {"ms": median, "lines": path.read_text().count("\n"), "samples": samples}
+    files = {name: text for name, text in runtime_files().items() if name.endswith(".py")}
+    every = work / "runtime_every_part.py"
+    every.write_text("\n".join(files.values()), encoding="utf-8")
+    core = work / "runtime_init.py"
+    core.write_text(files["__init__.py"], encoding="utf-8")
+    row: dict[str, Any] = {}
+    for key, path in (("all", every), ("import", core)):
+        command = [sys.executable, "-I", "-S", "-c", _COMPILE_CHILD, str(path)]
+        samples = [int(child(command)[0]) / 1e6 for _ in range(runs)]
+        row[f"{key}_ms"] = statistics.median(samples)
+        row[f"{key}_samples"] = samples
+    row["ms"] = row["import_ms"]  # what every import pays without bytecode
+    print(f"runtime compile: {row['all_ms']:.2f} ms in all, {row['import_ms']:.2f} ms at import")
+    return row
+
+
+_LOADED_CHILD = """\
+import sys
+sys.path.insert(0, sys.argv[1])
+def parts():
+    return sorted(name for name in sys.modules if name.startswith("_mcp2openai"))
+module = __import__(sys.argv[2])
+steps = [("import", parts())]
+module.tools("responses")
+steps.append(("tools", parts()))
+name = module.tools("responses")[0]["name"]
+call = {"type": "function_call", "call_id": "c", "name": name, "arguments": "{}"}
+module.tool_calls({"output": [call]})
+module.tool_output("c", {"content": [{"type": "text", "text": "ok"}]}, api="responses")
+steps.append(("calls", parts()))
+outside = sorted(set(sys.modules) - set(sys.stdlib_module_names) - set(parts()) - {sys.argv[2]})
+print(repr((steps, [n for n in outside if n.split(".")[0] not in sys.stdlib_module_names])))
+"""
+
+
+def measure_loaded_lines(directory: Path, count: int) -> dict[str, Any]:
+    """The runtime's lines of code (bench/lines.py), and how many of them a toolset module's
+    import loads; then its first tools(); then tool_calls() and tool_output()."""
+    import ast
+
+    from bench.lines import runtime_lines
+
+    lines = runtime_lines()
+    total = sum(lines.values())
+    name = f"adapter_{count}"
+    command = [sys.executable, "-I", "-S", "-c", _LOADED_CHILD, str(directory), name]
+    steps, outside = ast.literal_eval(" ".join(child(command)))
+    row: dict[str, Any] = {"tools": count, "runtime_lines": total, "per_file": lines}
+    for step, modules in steps:
+        files = [
+            "__init__.py" if m == RUNTIME_PACKAGE else m.split(".")[1] + ".py" for m in modules
+        ]
+        row[f"{step}_lines"] = sum(lines[file] for file in files)
+        row[f"{step}_share"] = row[f"{step}_lines"] / total
+        row[f"{step}_parts"] = files
+    row["outside_standard_library"] = outside
+    print(
+        f"runtime: {total:,} lines of code; the import loads {row['import_lines']:,}"
+        f" ({row['import_share']:.0%}), tools() {row['tools_lines']:,},"
+        f" tool_calls and tool_output {row['calls_lines']:,}"
+    )
+    return row
 
 
 def child(command: list[str]) -> list[str]:
@@ -174,41 +241,11 @@ def measure_peers(snapshots: Path, runs: int) -> dict[str, dict[str, Any]]:
 
 
 def import_path(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"m2o_bench_{path.stem}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_RUNTIME_CHILD = """\
-import json, sys, time
-sys.path.insert(0, sys.argv[1])
-c0 = time.process_time_ns()
-__import__(sys.argv[2])
-print(time.process_time_ns() - c0)
-"""
-
-
-def measure_runtime_import(directory: Path, count: int, runs: int) -> dict[str, Any]:
-    """The warm import of the `count`-tool module with every data table emptied: what the
-    runtime alone costs an app, against `json.loads` of the full module's definitions."""
-    from mcp2openai.tables import TABLE_NAMES
-
-    source = (directory / f"adapter_{count}.py").read_text(encoding="utf-8")
-    emptied = 0
-    for table in TABLE_NAMES:
-        pattern = re.compile(rf'^({table} = r""")(.)(.*?)"""$', re.M | re.S)
-        source, found = pattern.subn(
-            lambda match: match[1] + ("{}" if match[2] == "{" else "[]") + '"""', source
-        )
-        emptied += found
-    assert emptied == len(TABLE_NAMES), (emptied, len(TABLE_NAMES))
-    name = f"runtime_{count}"
-    (directory / f"{name}.py").write_text(source, encoding="utf-8")
-    command = [sys.executable, "-I", "-S", "-c", _RUNTIME_CHILD, str(directory), name]
-    child(command)  # writes the .pyc
-    samples = [int(child(command)[0]) / 1e6 for _ in range(runs)]
-    median = statistics.median(samples)
-    print(f"import of the runtime alone (warm): {median:.2f} ms (CPU)")
-    return {"tools": count, "import_ms": median, "samples": samples}
+    """Import a built toolset module in this process, in a package made for its folder (so it
+    finds the runtime beside it)."""
+    package = f"m2o_bench_{path.parent.name}_{abs(hash(path.parent))}"
+    if package not in sys.modules:
+        spec = importlib.machinery.ModuleSpec(package, None, is_package=True)
+        spec.submodule_search_locations = [str(path.parent)]
+        sys.modules[package] = importlib.util.module_from_spec(spec)
+    return importlib.import_module(f"{package}.{path.stem}")

@@ -40,9 +40,9 @@ from bench.calls import measure_calls, measure_decoding
 from bench.definitions import measure_tools
 from bench.imports import (
     measure_import,
+    measure_loaded_lines,
     measure_peers,
     measure_runtime_compile,
-    measure_runtime_import,
 )
 from bench.inputs import ROOT, write_snapshots
 from bench.report import BUILD_TARGET_TOOLS, SEARCH_TOOLS, markdown, rewrite_readme, targets
@@ -100,7 +100,7 @@ def main() -> int:
             if n in COLD_SIZES
         ]
         results["runtime_compile"] = measure_runtime_compile(work, plan.import_runs)
-        results["runtime_import"] = measure_runtime_import(modules, plan.sizes[0], plan.import_runs)
+        results["loaded_lines"] = measure_loaded_lines(modules, plan.sizes[0])
         calls_module = modules / f"adapter_{plan.sizes[1]}.py"
         results["calls"], results["outputs"] = measure_calls(calls_module)
         results["decoding"] = measure_decoding(work)

@@ -1,14 +1,14 @@
 """Tool search: time per query, the first query's cost, and what the index adds to a cold start.
 
-- Per query: `tool_search(query)` (the definitions returned) and `_search(query, 8)` (names
-  only), each query timed alone (CPU time, the median of 5 calls), on queries made from the
+- Per query: `tool_search(query)` (the definitions returned) and the runtime's `ranked`
+  (indices only), each query timed alone (CPU time, the median of 5 calls), on queries made from the
   first sentence of the descriptions of 200 tools spread over the toolset; p50 and p90 over the
   queries. The index is loaded before any clock starts.
 - First query: in a fresh `python -I -S`, after the import and the first `tools("responses")`,
   the first `tool_search` (it parses the index and builds its postings).
 - The index's share of the cold start: the import and the first `tools("responses")` without
   bytecode (as the cold-import rows), of the module as built and of the same module with an
-  empty `_SEARCH` table, alternating.
+  empty "search" table in its data, alternating.
 """
 
 from __future__ import annotations
@@ -22,11 +22,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from mcp2openai.stub import RUNTIME_PACKAGE
+
 from bench.imports import _IMPORT_CHILD, child, import_path
 
 QUERIES = 200
 REPEATS = 5
-_TABLE = re.compile(r'\n_SEARCH = r"""(.*?)"""\n', re.S)
+_TABLE = re.compile(r'\n"search":(\{.*?\n \}|\{\}),\n', re.S)
 
 _FIRST_QUERY_CHILD = """\
 import sys, time
@@ -47,21 +49,30 @@ def measure_search(directory: Path, count: int, runs: int) -> dict[str, Any]:
     step = max(1, len(definitions) // QUERIES)
     pairs = [(d["name"], first_sentence(d["description"])) for d in definitions[::step]]
     pairs = [(tool, query) for tool, query in pairs[:QUERIES] if query]
-    module._search("warm up", 8)  # the index is loaded before any clock starts
+    from mcp2openai.templates.runtime.search import ranked
+
+    position = {d["name"]: index for index, d in enumerate(definitions)}
+    toolset = module._toolset
+    ranked(toolset, "warm up", 8)  # the index is loaded before any clock starts
     # A search that finds nothing would look fast: count what it finds before timing.
-    found = sum(tool in module._search(query, 8) for tool, query in pairs)
+    found = sum(position[tool] in ranked(toolset, query, 8) for tool, query in pairs)
     queries = [query for _, query in pairs]
     search_us = [per_query(module.tool_search, query) for query in queries]
-    names_us = [per_query(lambda q: module._search(q, 8), query) for query in queries]
+    names_us = [per_query(lambda q: ranked(toolset, q, 8), query) for query in queries]
     command = [sys.executable, "-I", "-S", "-c", _FIRST_QUERY_CHILD, str(directory), name]
     first = [int(child([*command, queries[0]])[0]) / 1e6 for _ in range(runs)]
-    source = path.read_text(encoding="utf-8")
-    table = _TABLE.search(source)
-    assert table is not None, "no _SEARCH table in the module"
+    data = path.with_suffix(".json").read_text(encoding="utf-8")
+    table = _TABLE.search(data)
+    assert table is not None, "no search table in the data"
     bare = directory / "without-index"
-    bare.mkdir(exist_ok=True)
-    empty = '\n_SEARCH = r"""{}"""\n'
-    (bare / path.name).write_text(source[: table.start()] + empty + source[table.end() :])
+    shutil.rmtree(bare, ignore_errors=True)
+    shutil.copytree(directory / RUNTIME_PACKAGE, bare / RUNTIME_PACKAGE)
+    shutil.copy(path, bare / path.name)
+    empty = '\n"search":{},\n'
+    (bare / path.with_suffix(".json").name).write_text(
+        data[: table.start()] + empty + data[table.end() :], encoding="utf-8"
+    )
+    source = path.read_text(encoding="utf-8") + data
     with_index, without_index = cold_starts(directory, bare, name, runs)
     row = {
         "tools": count,
@@ -102,6 +113,7 @@ def cold_starts(
     for _ in range(runs):
         for where, samples in ((directory, with_index), (bare, without_index)):
             shutil.rmtree(where / "__pycache__", ignore_errors=True)
+            shutil.rmtree(where / RUNTIME_PACKAGE / "__pycache__", ignore_errors=True)
             command = [sys.executable, "-I", "-S", "-B", "-c", _IMPORT_CHILD, str(where), name]
             numbers = child(command)
             samples.append((int(numbers[2]) + int(numbers[3])) / 1e6)

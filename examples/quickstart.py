@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib.util
+import importlib
 import json
 import shutil
 import subprocess
@@ -61,11 +61,10 @@ def build_adapter(workdir: Path) -> ModuleType:
     mcp2openai(
         "build", "--mcp-config", str(config), "--snapshots", str(snapshots), "--out", str(module)
     )
-    spec = importlib.util.spec_from_file_location("demo_tools", module)
-    assert spec is not None and spec.loader is not None
-    adapter = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(adapter)
-    return adapter
+    # An app imports the module as it imports its own code: here, from the folder on sys.path
+    # (the runtime it shares with other toolsets, _mcp2openai/, is beside it).
+    sys.path.insert(0, str(workdir))
+    return importlib.import_module("demo_tools")
 
 
 async def run(adapter: ModuleType, api: str, base_url: str) -> str:

@@ -18,7 +18,18 @@ from .load import InputError, parse_json
 from .model import StrictMode
 from .naming import NamingError
 from .paths import shown
-from .pipeline import build, difference, stub_path, write_if_changed
+from .pipeline import (
+    Build,
+    build,
+    difference,
+    files,
+    is_package,
+    runtime_folder,
+    runtime_version_on_disk,
+    stale_runtime,
+    write_build,
+    write_if_changed,
+)
 from .plan import BuildArgs, ConfigError, FetchArgs, UsageError, plan_build, plan_fetch
 from .report import report_document, report_lines, summary, warnings
 from .strict import Target, Unsupported, convert, format_path
@@ -256,7 +267,13 @@ def build_command(
     )
     try:
         plan = plan_build(arguments, Path.cwd())
-        result = build(list(plan.servers), plan.mode, rewrites=plan.rewrites, target=plan.target)
+        result = build(
+            list(plan.servers),
+            plan.mode,
+            rewrites=plan.rewrites,
+            target=plan.target,
+            package=is_package(plan.out),
+        )
     except (InputError, NamingError, UsageError, ConfigError) as error:
         _fail(str(error))
     except RenderError as error:
@@ -271,30 +288,61 @@ def build_command(
         for line in report_lines(model, verbose=verbose):
             click.echo(line, err=True)
     if check:
-        shown_out = Path(shown(out))
-        diffs = [
-            difference(shown_out, result.source),
-            difference(stub_path(shown_out), result.stub),
-        ]
-        if any(diff is not None for diff in diffs):
-            for diff in diffs:
-                if diff is not None:
-                    click.echo(diff, err=True)
-            click.echo(
-                f"mcp2openai: {shown_out} is out of date: rebuild it without --check", err=True
-            )
-            sys.exit(1)
-        click.echo(f"mcp2openai: {shown_out} is up to date ({summary(model)})", err=True)
+        _check_build(out, result)
+        click.echo(f"mcp2openai: {shown(out)} is up to date ({summary(model)})", err=True)
     else:
-        # the stub first: a module is never newer than the types beside it
-        stub_changed = write_if_changed(stub_path(out), result.stub)
-        changed = write_if_changed(out, result.source) or stub_changed
+        before = runtime_version_on_disk(out)
+        changed = write_build(out, result)
         if report_json is not None:
             write_if_changed(report_json, json.dumps(report_document(model), indent=2) + "\n")
+        folder = runtime_folder(out)
+        if any(path.parent == folder for path in changed):
+            click.echo(f"mcp2openai: {_runtime_news(folder, before, model.version)}", err=True)
         done = f"wrote {shown(out)}" if changed else f"{shown(out)} unchanged"
         click.echo(f"mcp2openai: {done} ({summary(model)})", err=True)
     if fail_on_fallback and (model.fallbacks or model.excluded):
         sys.exit(1)
+
+
+def _check_build(out: Path, result: Build) -> None:
+    """Exit 1 with a diff of every file of the build that differs from what is on disk."""
+    diffs = [difference(Path(shown(path)), text) for path, text in files(out, result)]
+    stale = stale_runtime(out, result)
+    version = result.model.version
+    diffs += [f"{shown(path)}: not part of mcp2openai {version}'s runtime" for path in stale]
+    if all(diff is None for diff in diffs):
+        return
+    for diff in diffs:
+        if diff is not None:
+            click.echo(diff, err=True)
+    folder = runtime_folder(out)
+    found = runtime_version_on_disk(out)
+    differs = stale or any(
+        difference(path, text) is not None
+        for path, text in files(out, result)
+        if path.parent == folder
+    )
+    because = ""
+    if differs:
+        which = f"mcp2openai {found}'s" if found else "not this generator's"
+        because = f" (the runtime in {shown(folder)}/ is {which}, not {result.model.version}'s)"
+    click.echo(
+        f"mcp2openai: {shown(out)} is out of date{because}: rebuild it without --check",
+        err=True,
+    )
+    sys.exit(1)
+
+
+def _runtime_news(folder: Path, before: str | None, version: str) -> str:
+    """What writing the runtime did, for the build's output."""
+    if before is None:
+        return f"wrote the runtime {shown(folder)}/ (mcp2openai {version})"
+    if before != version:
+        return (
+            f"replaced the runtime {shown(folder)}/ of mcp2openai {before} with {version}'s: "
+            "rebuild the other toolsets of that folder with this version"
+        )
+    return f"rewrote the runtime {shown(folder)}/: its files differed from mcp2openai {version}'s"
 
 
 @main.command("schema")

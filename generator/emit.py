@@ -1,13 +1,14 @@
-"""The code stage: every piece of source text a generated module and its stub are made of.
+"""The code stage: every piece of text a toolset's files are made of.
 
-Input is the plain-data model; output is `Source` text, each piece made by generator/literals.py
-(for anything that came from a server) or read from the templates/ folder (the runtime). The
-templates only place these pieces; generator/render.py renders and formats them, and
-generator/verify.py proves the result.
+Input is the plain-data model; output is the pieces: `Source` values made by
+generator/literals.py (for anything that came from a server), the data file's text, and the
+runtime's files, read from the templates/ folder. The templates only place the pieces;
+generator/render.py renders and formats them, and generator/verify.py proves the result.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -15,29 +16,13 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Final
 
-from .literals import Source, docstring, json_block
+from .literals import Source, data_text, docstring
 from .model import ModuleModel
-from .stub import api_stub, typed_section
+from .stub import definitions, runtime_import, typed_section, typing_import
 from .summary import module_docstring
 from .tables import JsonValue, tables
+from .typed import Definition
 
-RUNTIME_MARKER: Final = "# ---- runtime ----\n"
-# The parts of templates/runtime/, in the order a module carries them. Order matters only
-# for what runs at import: classes before the classes built on them (api first).
-RUNTIME_PARTS: Final = (
-    "api",
-    "definitions",
-    "calls",
-    "nulls",
-    "decode",
-    "reading",
-    "rejections",
-    "execute",
-    "connect",
-    "outputs",
-    "search",
-    "data",
-)
 _VERSION: Final = re.compile(r"\d+\.\d+\.\d+")
 
 
@@ -47,31 +32,42 @@ class RenderError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Emission:
-    """The pieces of a module (module.py.jinja, data.py.jinja) and its stub (module.pyi.jinja)."""
+    """The pieces of a toolset module (module.py.jinja), its stub (module.pyi.jinja) and
+    its data file."""
 
     version: Source
     docstring: Source
-    runtime: Source
-    tables: dict[str, Source]
-    api_stub: Source
+    runtime_import: Source  # where the stub imports the shared API from
+    typing_import: Source  # the stub's `from typing import ...`, or nothing
     typed: str  # the stub's TypedDicts, already in black's style (generator/typed.py)
-    # The tables' values (generator/tables.py), computed once from the model: the tables'
-    # text is made from them and verify.py compares what the text reads back as with them.
+    data: str  # the data file (generator/literals.py, `data_text`)
+    definitions: tuple[Definition, ...] = ()  # the TypedDicts `typed` holds
+    # The tables' values (generator/tables.py), computed once from the model: the data is
+    # made from them and verify.py compares what it reads back as with them.
     values: dict[str, JsonValue] = field(default_factory=dict)
 
+    @property
+    def version_literal(self) -> Source:
+        return Source(json.dumps(self.version.text))
 
-def emit(model: ModuleModel) -> Emission:
+
+def emit(model: ModuleModel, *, package: bool = False) -> Emission:
+    """The pieces for `model`; `package`: the output folder is a package, so the stub
+    imports the runtime relatively."""
     if not _VERSION.fullmatch(model.version):
         raise RenderError(f"version {model.version!r} is not N.N.N")
-    runtime = runtime_source()
+    if runtime_version() != model.version:
+        raise RenderError(f"the runtime is {runtime_version()}, the generator {model.version}")
     values = tables(model)
+    typed_definitions = definitions(model)
     return Emission(
         version=Source(model.version),
         docstring=Source(docstring(module_docstring(model))),
-        runtime=Source(runtime),
-        tables={name: Source(json_block(value)) for name, value in values.items()},
-        api_stub=Source(api_stub(runtime, types_source())),
-        typed=typed_section(model),
+        runtime_import=Source(runtime_import(package)),
+        typing_import=Source(typing_import(typed_definitions)),
+        typed=typed_section(typed_definitions),
+        data=data_text(model.version, values),
+        definitions=typed_definitions,
         values=values,
     )
 
@@ -82,20 +78,22 @@ def templates() -> Traversable:
 
 
 @lru_cache(maxsize=1)
-def types_source() -> str:
-    """templates/types.pyi: the types every stub declares beside the derived API."""
-    return templates().joinpath("types.pyi").read_text("utf-8")
+def runtime_files() -> dict[str, str]:
+    """The runtime every toolset's folder holds once: file name -> text, as in
+    templates/runtime/ (its Python files and its API stub)."""
+    folder = templates().joinpath("runtime")
+    names = sorted(
+        entry.name
+        for entry in folder.iterdir()
+        if entry.is_file() and entry.name.endswith((".py", ".pyi"))
+    )
+    return {name: folder.joinpath(name).read_text("utf-8") for name in names}
 
 
 @lru_cache(maxsize=1)
-def runtime_source() -> str:
-    """The runtime every module carries: each part of templates/runtime/ after its marker."""
-    folder = templates().joinpath("runtime")
-    pieces = []
-    for part in RUNTIME_PARTS:
-        text = folder.joinpath(f"{part}.py").read_text("utf-8")
-        _, marker, code = text.partition(RUNTIME_MARKER)
-        if not marker:
-            raise RenderError(f"templates/runtime/{part}.py has lost its runtime marker")
-        pieces.append(code.strip("\n"))
-    return "\n\n\n".join(pieces)
+def runtime_version() -> str:
+    """The `VERSION` the runtime's `__init__.py` declares."""
+    found = re.search(r'^VERSION = "([^"]*)"', runtime_files()["__init__.py"], re.MULTILINE)
+    if found is None:
+        raise RenderError("templates/runtime/__init__.py declares no VERSION")
+    return found[1]

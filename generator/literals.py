@@ -1,16 +1,15 @@
-"""The one safe path from untrusted values to Python source (docs/conventions.md, practice 4).
+"""The one safe path from untrusted values to generated files (docs/conventions.md, practice 4).
 
 Every tool name, description, schema, enum value and property name comes from a server nobody
-here controls. It reaches a generated file only as a `Source` made here, in one of three forms:
+here controls. It reaches a generated file only as text made here, in one of three forms:
 
-- `string`: a str literal, by `repr` (re-quoted the way black prefers); used by the `.pyi`
-  stub's TypedDicts for keys and Literal values.
-- `json_block`: a JSON document inside a raw triple-quoted string, one entry per line; used
-  for every data table of the module (docs/design.md, "Data in the module").
+- `string`: a str literal in printable ASCII, for the `.pyi` stub's keys and Literal values.
+- `data_text`: the toolset's data file, JSON with one table per top-level key (docs/design.md,
+  "Data in the module").
 - `docstring`: a triple-quoted docstring, backslashes and every double quote escaped.
 
-Each is checked again after the whole file is written (generator/verify.py): the file is
-parsed and every value read back and compared with what was meant.
+Each is checked again after the whole file is made (generator/verify.py): the file is parsed
+and every value read back and compared with what was meant.
 """
 
 from __future__ import annotations
@@ -26,6 +25,7 @@ INDENT: Final = "    "
 # JSON text needs no escape beyond what `json.dumps` writes, but these characters would be
 # invisible or break lines in an editor, a diff or a terminal: written as \u escapes.
 _HIDDEN: Final = re.compile(r"[^\x20-\x7e]")
+_CONTROL: Final = re.compile(r"[\x00-\x1f\x7f]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,19 +37,15 @@ class Source:
 
 @lru_cache(maxsize=1 << 16)
 def string(value: str) -> str:
-    """A str literal equal to `value`, in the quotes black would choose."""
-    literal = repr(value)
-    if literal[0] == '"':
-        return literal  # repr chose double quotes: the value has ' and no ".
-    body = literal[1:-1]
-    singles = value.count("'")
-    doubles = value.count('"')
-    if doubles == 0:
-        return '"' + body.replace("\\'", "'") + '"'
-    if singles and doubles <= singles:
-        # black switches to double quotes unless that adds escapes.
-        return '"' + body.replace("\\'", "'").replace('"', '\\"') + '"'
-    return literal
+    """A double-quoted str literal equal to `value`, in printable ASCII only.
+
+    Anything else is an escape (`\\`, `\x22` for a double quote, `\xe9`, `\u540d`), so
+    black has nothing to normalise in it (no quote to swap, no width to measure: every
+    character is one column) and no character of it is invisible or breaks a line.
+    """
+    text = value.replace("\\", "\\\\").replace('"', "\\x22")
+    text = text.encode("ascii", "backslashreplace").decode("ascii")
+    return '"' + _CONTROL.sub(_hex_escape, text) + '"'
 
 
 def json_text(value: dict[str, object] | list[object]) -> str:
@@ -71,19 +67,21 @@ def json_text(value: dict[str, object] | list[object]) -> str:
     return "[\n" + ",\n".join(lines) + "\n]" if lines else "[]"
 
 
-def json_block(value: dict[str, object] | list[object]) -> str:
-    """A raw triple-quoted str literal holding `json_text(value)`.
+def data_text(version: str, tables: dict[str, dict[str, object] | list[object]]) -> str:
+    """The toolset's data file: a JSON object whose first key names the mcp2openai version,
+    then one key per table, in order.
 
-    Safe by construction: JSON text never holds three double quotes in a row (a quote inside
-    a JSON string is written \\", and a string's closing quote is followed by one of , : ] }),
-    never a newline but those added between entries, and it ends with ] or }, never with a
-    backslash. A raw string keeps every backslash, so the JSON escapes reach `json.loads`
-    unchanged. Checked here as well, because the argument is what keeps a module inert.
+    Each top-level key starts a line and every line inside a table is indented (entries as
+    `json_text` lays them out, one per line), so the runtime finds a table by searching for
+    a line that starts with its key (templates/runtime/__init__.py, `Toolset.table`): JSON
+    strings hold no line break, so no value can start such a line.
     """
-    text = json_text(value)
-    if '"""' in text or text.endswith("\\"):
-        raise ValueError("JSON text cannot be put in a raw triple-quoted string")
-    return f'r"""{text}"""'
+    parts = [f'{{\n"mcp2openai":{json.dumps(version)}']
+    for key, value in tables.items():
+        if not key.isidentifier():
+            raise ValueError(f"table name {key!r} is not an identifier")
+        parts.append(f'"{key}":' + json_text(value).replace("\n", "\n "))
+    return ",\n".join(parts) + "\n}\n"
 
 
 def docstring(text: str) -> str:
@@ -96,6 +94,10 @@ def docstring(text: str) -> str:
 def shown(text: str) -> str:
     """`text` quoted for a line of prose (a docstring, a report): repr, never more than a line."""
     return repr(text)
+
+
+def _hex_escape(match: re.Match[str]) -> str:
+    return f"\\x{ord(match.group()):02x}"
 
 
 def _escape(char: str) -> str:

@@ -25,6 +25,7 @@ from .strict import (
     argument_schema,
     convert,
     format_path,
+    null_plan,
 )
 from .text import clean_annotations, unencodable_path
 
@@ -84,7 +85,7 @@ class ToolModel:
     fields: tuple[typed.Field, ...] | None  # None: no TypedDict fits (plain dict alias)
     local: str  # the name inside the server's namespace (generator/naming.py, local_name)
     title: str = ""  # the MCP tool's display title, cleaned (read by the search index only)
-    decode: list[dict[str, Any]] | None = None  # the plan undoing its rewrites (strict/)
+    decode: list[dict[str, Any]] | None = None  # its decode plan: nulls, rewrites (strict/)
     # The MCP `outputSchema`, annotations cleaned: the Responses definition's `output_schema`
     # (docs/openai-rules.md §3.2); None without one, or one that is not a sendable object.
     output_schema: dict[str, Any] | None = None
@@ -254,9 +255,19 @@ def _make(
         fields=fields,
         local=named.local,
         title=named.title,
-        decode=conversion.decode if conversion else None,
+        decode=_plan(conversion),
         output_schema=_output_schema(named.output_schema),
     )
+
+
+def _plan(conversion: Conversion | None) -> list[dict[str, Any]] | None:
+    """The tool's decode plan: the call parser's one walk over its arguments (the rewrites'
+    plan, which also removes the nulls, or one built from the null paths)."""
+    if conversion is None:
+        return None
+    if conversion.decode is not None:
+        return conversion.decode
+    return null_plan(conversion.null_paths)
 
 
 def _output_schema(schema: Any) -> dict[str, Any] | None:

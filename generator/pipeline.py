@@ -1,6 +1,8 @@
 """The whole build in one function (docs/conventions.md, practice 1): load, name, convert, render.
 
-Rendering also proves both files against the model (generator/verify.py) before they are written.
+Rendering also proves the files against the model (generator/verify.py) before they are written.
+A build of `--out app/tools/github.py` makes four things: the module, its stub (`github.pyi`),
+its data (`github.json`) and the runtime the folder's toolsets share (`_mcp2openai/`).
 """
 
 from __future__ import annotations
@@ -8,6 +10,7 @@ from __future__ import annotations
 import difflib
 import gc
 import os
+import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +21,7 @@ from .load import read_snapshot
 from .model import ModuleModel, Options, StrictMode, build_model, input_hash
 from .render import render
 from .strict import Target
+from .stub import RUNTIME_PACKAGE
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,11 +43,30 @@ class Build:
     model: ModuleModel
     source: str  # the module (.py)
     stub: str  # its type stub (.pyi), written beside it
+    data: str  # its data (.json), beside it
+    runtime: dict[str, str]  # the shared runtime: file name in RUNTIME_PACKAGE/ -> text
 
 
 def stub_path(module: Path) -> Path:
     """The `.pyi` stub beside a module file: `tools.py` -> `tools.pyi`."""
     return module.with_suffix(".pyi")
+
+
+def data_path(module: Path) -> Path:
+    """The data beside a module file: `tools.py` -> `tools.json` (templates/runtime/
+    __init__.py, `Toolset.data_path`, reads it there)."""
+    return module.with_suffix(".json")
+
+
+def runtime_folder(module: Path) -> Path:
+    """The runtime's folder beside a module file."""
+    return module.parent / RUNTIME_PACKAGE
+
+
+def is_package(module: Path) -> bool:
+    """Whether the module's folder is a package (the stub then imports the runtime
+    relatively)."""
+    return (module.parent / "__init__.py").is_file()
 
 
 def build(
@@ -52,10 +75,12 @@ def build(
     *,
     rewrites: bool = True,
     target: Target = "openai",
+    package: bool = False,
 ) -> Build:
-    """Snapshots in, module source out. Raises InputError or NamingError on bad input.
+    """Snapshots in, the toolset's files out. Raises InputError or NamingError on bad input.
 
-    `rewrites` and `target` are `--rewrites on|off` and `--target` (README "Rewrites")."""
+    `rewrites` and `target` are `--rewrites on|off` and `--target` (README "Rewrites");
+    `package`: the output folder is a package (`is_package`)."""
     if rewrites is not True and rewrites is not False:  # "off" is truthy: never measure it as on
         raise ValueError(f"rewrites must be True or False, not {rewrites!r}")
     # A build allocates millions of small acyclic containers (JSON trees, source lines);
@@ -64,13 +89,13 @@ def build(
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _build(servers, Options(mode, rewrites, target))
+        return _build(servers, Options(mode, rewrites, target), package)
     finally:
         if enabled:
             gc.enable()
 
 
-def _build(servers: list[ServerInput], options: Options) -> Build:
+def _build(servers: list[ServerInput], options: Options, package: bool) -> Build:
     loaded = []
     for s in servers:
         tools, about = read_snapshot(s.snapshot)
@@ -83,14 +108,48 @@ def _build(servers: list[ServerInput], options: Options) -> Build:
     recipes = {s.name: s.recipe for s in servers}
     digest = input_hash(loaded, options.mode, options, recipes)
     model = build_model(toolset, options.mode, digest, options, recipes)  # strict per tool
-    rendered = render(model)  # also proves both files against the model (verify.py)
-    return Build(model, rendered.module, rendered.stub)
+    rendered = render(model, package=package)  # also proves the files (verify.py)
+    return Build(model, rendered.module, rendered.stub, rendered.data, rendered.runtime)
 
 
-def write_build(out: Path, result: Build) -> None:
-    """Write the module and its stub, each through a temporary file and a rename."""
-    write_atomically(stub_path(out), result.stub)
-    write_atomically(out, result.source)
+def files(out: Path, result: Build) -> list[tuple[Path, str]]:
+    """Every file of the build with its text, in the order they are written: the runtime,
+    then the data and the stub, the module last (an import never finds a module newer
+    than what it reads)."""
+    folder = runtime_folder(out)
+    written = [(folder / name, text) for name, text in result.runtime.items()]
+    written += [(data_path(out), result.data), (stub_path(out), result.stub)]
+    return [*written, (out, result.source)]
+
+
+def stale_runtime(out: Path, result: Build) -> list[Path]:
+    """Source files in the runtime's folder that this generator's runtime does not have
+    (an older version's parts)."""
+    folder = runtime_folder(out)
+    if not folder.is_dir():
+        return []
+    found = [*folder.glob("*.py"), *folder.glob("*.pyi")]
+    return sorted(path for path in found if path.name not in result.runtime)
+
+
+def runtime_version_on_disk(out: Path) -> str | None:
+    """The version of the runtime beside `out`, None when there is none or it names none."""
+    try:
+        text = (runtime_folder(out) / "__init__.py").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    found = re.search(r'^VERSION = "([^"]*)"', text, re.MULTILINE)
+    return found[1] if found else None
+
+
+def write_build(out: Path, result: Build) -> list[Path]:
+    """Write every file that differs from what is on disk, each through a temporary file and
+    a rename, and remove the runtime's stale files; the paths changed, in order."""
+    changed = [path for path, text in files(out, result) if write_if_changed(path, text)]
+    for path in stale_runtime(out, result):
+        path.unlink()
+        changed.append(path)
+    return changed
 
 
 def write_atomically(path: Path, text: str) -> None:

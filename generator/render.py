@@ -1,14 +1,15 @@
-"""Render a module and its stub from the model (docs/conventions.md, practices 3, 4, 6, 7).
+"""Render a toolset's files from the model (docs/conventions.md, practices 3, 4, 6, 7).
 
-jinja2 places the pieces generator/emit.py made; black formats what jinja2 rendered, in-process,
-with an explicit mode and never the user's configuration. Two kinds of piece are already in
-black's style and are joined after formatting instead of going through it (black would take
-seconds on them and change nothing): the runtime (templates/runtime/, which `make check` keeps
-black-clean) and the data section (raw JSON strings) of the module, and the TypedDicts of the
-stub. Nothing is ever substituted into formatted text.
+jinja2 places the pieces generator/emit.py made; black formats the module, in-process, with
+an explicit mode and never the user's configuration. Two pieces are already in their final
+form and are joined after formatting instead of going through black: the stub's TypedDicts
+(written in a form black leaves as it is: generator/typed.py; black would take seconds on
+2,000 tools and change nothing) and the data file, which is JSON. Nothing is ever
+substituted into formatted text. The runtime's files are copied as they are.
 
-Before anything is returned, generator/verify.py parses both files, reads every table back and
-compares the structure with the templates': a mismatch is a RenderError, and nothing is written.
+Before anything is returned, generator/verify.py parses the module and the stub, compares their
+structure with the templates' rendered with blank data, and reads the data back the way the
+runtime does: a mismatch is a RenderError, and nothing is written.
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ from typing import Final
 import black
 import jinja2
 
-from .emit import Emission, RenderError, emit, templates
+from .emit import Emission, RenderError, emit, runtime_files, templates
 from .literals import Source
 from .model import ModuleModel
-from .verify import verify_module, verify_stub
+from .verify import verify_data, verify_module, verify_stub
 
 BLACK_MODE: Final = black.Mode(
     target_versions={black.mode.TargetVersion.PY311},
@@ -47,42 +48,66 @@ __all__ = ["BLACK_MODE", "STUB_MODE", "RenderError", "Rendered", "render"]
 
 @dataclass(frozen=True, slots=True)
 class Rendered:
-    module: str  # the .py file
-    stub: str  # the .pyi file beside it
+    module: str  # the toolset module (.py)
+    stub: str  # its type stub (.pyi), written beside it
+    data: str  # its data (.json), beside it
+    runtime: dict[str, str]  # the shared runtime: file name in _mcp2openai/ -> text
 
 
-def render(model: ModuleModel) -> Rendered:
-    """The generated module and its stub for `model`, formatted as black formats them."""
-    emission = emit(model)
+def render(model: ModuleModel, *, package: bool = False) -> Rendered:
+    """The files of `model`'s toolset, verified; `package`: the output folder is a package."""
+    emission = emit(model, package=package)
     module = module_source(emission)
     stub = stub_source(emission)
-    verify_module(module, model, emission)
-    verify_stub(stub, model, emission)
-    return Rendered(module, stub)
+    verify_module(module, model, emission, _module_skeleton(emission.version))
+    head = _stub_skeleton(emission.version, emission.runtime_import, emission.typing_import)
+    verify_stub(stub, emission, head)
+    verify_data(emission)
+    return Rendered(module, stub, emission.data, runtime_files())
 
 
 def module_source(emission: Emission) -> str:
-    head = _format(
-        _render("module.py.jinja", docstring=emission.docstring, version=emission.version),
+    text = _render(
         "module.py.jinja",
-        BLACK_MODE,
+        docstring=emission.docstring,
+        version=emission.version,
+        version_literal=emission.version_literal,
     )
-    data = _render("data.py.jinja", version=emission.version, tables=emission.tables)
-    # black's blank lines: one after a comment that opens a section, two between top-level
-    # definitions and what follows them.
-    return f"{head}\n{emission.runtime.text}\n\n\n{data}"
+    return _format(text, "module.py.jinja", BLACK_MODE)
 
 
 def stub_source(emission: Emission) -> str:
-    head = _stub_head(emission.version, emission.api_stub)
+    head = _stub_head(emission.version, emission.runtime_import, emission.typing_import)
     return f"{head}\n{emission.typed}" if emission.typed else head
 
 
-@lru_cache(maxsize=4)
-def _stub_head(version: Source, api_stub: Source) -> str:
-    # The same for every toolset of a version: formatted once per process.
-    text = _render("module.pyi.jinja", version=version, api_stub=api_stub)
+@lru_cache(maxsize=8)
+def _stub_head(version: Source, runtime_import: Source, typing_import: Source) -> str:
+    # The same for most toolsets of a version: formatted once per process.
+    text = _render(
+        "module.pyi.jinja",
+        version=version,
+        runtime=runtime_import,
+        typing_import=typing_import,
+    )
     return _format(text, "module.pyi.jinja", STUB_MODE)
+
+
+@lru_cache(maxsize=4)
+def _module_skeleton(version: Source) -> str:
+    """The dump of the module's AST for blank data: what every module's must equal."""
+    blank = Emission(version, Source('""'), Source(""), Source(""), "", "")
+    return ast.dump(ast.parse(module_source(blank)))
+
+
+@lru_cache(maxsize=8)
+def _stub_skeleton(
+    version: Source, runtime_import: Source, typing_import: Source
+) -> tuple[int, str]:
+    """How many statements the stub's head has (docstring, imports, __all__), and their dump."""
+    blank = Emission(version, Source(""), runtime_import, typing_import, "", "")
+    body = ast.parse(stub_source(blank)).body
+    return len(body), ast.dump(ast.Module(body=body, type_ignores=[]))
 
 
 def _format(text: str, template: str, mode: black.Mode) -> str:

@@ -3,15 +3,15 @@
 Pure functions of the model. For each tool, the terms of its fields, each occurrence counted
 with its field's weight (BM25F's weighted term frequency): the tool's name (its MCP name and
 its exposed name whole), its server's name, its title, its description (its first sentence
-once more), and the names and descriptions of its schema's properties. The module stores
-these counts, one line of text per tool (`_SEARCH`, generator/tables.py), and its runtime
-(templates/runtime/search.py, `_search`) turns them into BM25 weights and postings on the first
-query. Counts, not weights: a weight depends on every other tool (through document
+once more), and the names and descriptions of its schema's properties. The data stores
+these counts, one line of text per tool (the "search" table, generator/tables.py), and the
+runtime (templates/runtime/search.py, `ranked`) turns them into BM25 weights and postings on the
+first query. Counts, not weights: a weight depends on every other tool (through document
 frequencies and the average length), so stored weights would change on every line of the
 table whenever one tool changed, and they would take more room.
 
-Queries are split by the runtime's `_terms` with the rule of `terms` here: the same word
-pattern, case split, stop words and stemmer (tests/test_search.py checks that they agree).
+The tools' text is split with the runtime's own tokenizer (templates/runtime/search.py,
+`terms`), the one that splits the queries: one rule, written once.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any, Final
 
 from .model import ModuleModel, ToolModel
+from .runtime import search_terms
 
 # How much one occurrence counts, per field: integers, so that the stored counts are.
 NAME_WEIGHT: Final = 6
@@ -35,34 +36,11 @@ PROPERTY_DESCRIPTION_WEIGHT: Final = 1
 MAX_PROPERTIES: Final = 64
 MAX_TERMS: Final = 24
 
-# Words too common to tell tools apart. The runtime holds the same words (a test checks).
-_STOP_TEXT: Final = (
-    "a about above after all also an and any are as at be been before being below between"
-    " both but by can could did do does doing during each either else etc for from further"
-    " had has have having here how however if in into is it its itself just may might more"
-    " most must no nor not of off on once one only or other otherwise our out over own per"
-    " same shall should so some such than that the their them then there these they this"
-    " those through to too under until up upon us very via was we were what when where"
-    " whether which while who whom whose why will with within without would yet you your"
-)
-STOP_WORDS: Final = frozenset(_STOP_TEXT.split())
-
-_WORD: Final = re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*")
-_PIECE: Final = re.compile(r"[^\W_]+")
-_CASE: Final = re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])")
 _SENTENCE_END: Final = re.compile(r"(?<=[.!?:])\s+")
 
 
 def terms(text: str, *, wholes: bool = True) -> list[str]:
-    """The search terms of `text`, in order; the runtime's `_terms` is the same rule.
-
-    A word is a run of letters and digits, or several joined by `_` or `-`. It is split there
-    and at camelCase boundaries (`getHTTPStatus`: get, http, status), and each part is
-    lowercased; a part of two characters or more that is not a stop word is a term, stemmed
-    (`stem`). A word of several parts is also one term whole, its parts joined and not
-    stemmed, unless `wholes` is false: `read_files`, `readFiles` and `read-files` give read,
-    file, readfiles (so the exact name finds its tool first, and the parts any variant).
-    """
+    """The search terms of `text`, in order: the runtime's `terms`."""
     return list(_terms(text, wholes))
 
 
@@ -70,29 +48,7 @@ def terms(text: str, *, wholes: bool = True) -> list[str]:
 def _terms(text: str, wholes: bool) -> tuple[str, ...]:
     # Cached: tools repeat their property names and descriptions ("owner", "Repository
     # owner"), and a build reads each text once per tool.
-    found: list[str] = []
-    for word in _WORD.findall(text):
-        if word.islower() and word.isalnum():  # one lowercase part: nothing to split
-            parts = [word]
-        else:
-            parts = [part.lower() for piece in _PIECE.findall(word) for part in _CASE.split(piece)]
-        found.extend(stem(part) for part in parts if len(part) > 1 and part not in STOP_WORDS)
-        if wholes and len(parts) > 1:
-            found.append("".join(parts))
-    return tuple(found)
-
-
-def stem(word: str) -> str:
-    """English plurals to singular, the usual difference between a query and a name:
-    `entries`: entry, `searches`: search, `boxes`: box, `files`: file, `responses`:
-    response; `status`, `class` and `analysis` stay (and `statuses` gives statuse)."""
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith(("sses", "xes", "ches", "shes", "oes")):
-        return word[:-2]
-    if len(word) > 3 and word[-1] == "s" and word[-2] not in "siu":
-        return word[:-1]
-    return word
+    return tuple(search_terms(text, wholes))
 
 
 def summary(text: str) -> str:

@@ -1,8 +1,9 @@
-"""The data a generated module carries, as JSON values: one table per name (docs/design.md).
+"""The data of a toolset, as JSON values: one table per name (docs/design.md).
 
-Pure data from the model, nothing emitted here: generator/emit.py writes each table as JSON
-text, and generator/verify.py reads every table back from the written module and compares it
-with what `tables` returns. The runtime (templates/runtime/data.py) parses each table on first use.
+Pure data from the model, nothing emitted here: generator/literals.py writes the tables as the
+toolset's data file, and generator/verify.py reads every table back from it, the way the
+runtime does (templates/runtime/__init__.py, `Toolset.table`), and compares it with what
+`tables` returns. The runtime parses each table on first use.
 """
 
 from __future__ import annotations
@@ -15,62 +16,63 @@ from .strict import format_path
 
 JsonValue = dict[str, object] | list[object]
 
-# The module's tables, in the order they are written. The runtime names the same globals.
+# The data file's tables, in the order they are written (the runtime reads them by name).
 TABLE_NAMES: Final = (
-    "_DEFINITIONS",
-    "_NAMES",
-    "_NULL_PATHS",
-    "_DECODE",
-    "_NAMESPACED",
-    "_NAMESPACES",
-    "_FALLBACKS",
-    "_EXCLUDED",
-    "_RENAMES",
-    "_DROPPED",
-    "_REWRITES",
-    "_SEARCH",
-    "_STRUCTURED",
-    "_SERVERS",
+    "definitions",
+    "names",
+    "null_paths",
+    "decode",
+    "namespaced",
+    "namespaces",
+    "fallbacks",
+    "excluded",
+    "renames",
+    "dropped",
+    "rewrites",
+    "search",
+    "structured",
+    "servers",
 )
 
 
 def tables(model: ModuleModel) -> dict[str, JsonValue]:
-    """Every table of the module for `model`, keyed by its global name (`TABLE_NAMES`)."""
+    """Every table of the toolset's data for `model`, keyed by name (`TABLE_NAMES`)."""
     report = report_entries(model)
     values: dict[str, JsonValue] = {
-        "_DEFINITIONS": [definition(tool) for tool in model.tools],
+        "definitions": [definition(tool) for tool in model.tools],
         # exposed name -> [server, MCP tool name, the name of its TypedDict in the stub]
-        "_NAMES": {tool.exposed: [tool.server, tool.tool, tool.shape] for tool in model.tools},
-        "_NULL_PATHS": {
+        "names": {tool.exposed: [tool.server, tool.tool, tool.shape] for tool in model.tools},
+        "null_paths": {
             tool.exposed: [list(path) for path in tool.null_paths]
             for tool in model.tools
             if tool.null_paths
         },
-        # exposed name -> the decode plan undoing its rewrites (generator/strict/decoding.py)
-        "_DECODE": {tool.exposed: tool.decode for tool in model.tools if tool.decode is not None},
+        # exposed name -> its decode plan: the nulls to remove, the rewrites to undo
+        # (generator/strict/decoding.py, nullplans.py)
+        "decode": {tool.exposed: tool.decode for tool in model.tools if tool.decode is not None},
         # namespace (server) -> name inside it -> exposed name: how a Responses call with a
         # `namespace` maps back (docs/design.md, "Calls")
-        "_NAMESPACED": namespaced(model),
+        "namespaced": namespaced(model),
         # namespace (server) -> its description (docs/design.md, "Namespaces")
-        "_NAMESPACES": dict(model.namespaces),
-        "_FALLBACKS": list(report["fallbacks"]),
-        "_EXCLUDED": list(report["excluded"]),
-        "_RENAMES": list(report["renames"]),
+        "namespaces": dict(model.namespaces),
+        "fallbacks": list(report["fallbacks"]),
+        "excluded": list(report["excluded"]),
+        "renames": list(report["renames"]),
         # exposed name -> [[JSON pointer, keyword], ...]: REPORT.dropped rebuilds the entries
-        "_DROPPED": {
+        "dropped": {
             tool.exposed: [[format_path(item.path), item.keyword] for item in tool.dropped]
             for tool in model.tools
             if tool.dropped
         },
-        "_REWRITES": list(report["rewrites"]),
+        "rewrites": list(report["rewrites"]),
         # exposed name -> the tool's search terms and their weighted counts (generator/search.py)
-        "_SEARCH": search_table(model),
+        "search": search_table(model),
         # the tools whose Responses outputs are their structuredContent as JSON text, which
         # their `output_schema` describes (docs/design.md, "Results")
-        "_STRUCTURED": [tool.exposed for tool in model.tools if tool.output_schema is not None],
+        "structured": [tool.exposed for tool in model.tools if tool.output_schema is not None],
         # server -> how to start or reach it, exactly as the config wrote it (`${VAR}` kept:
         # no secret enters the module), or null: SERVERS and connect() (docs/design.md)
-        "_SERVERS": dict(model.recipes),
+        "servers": dict(model.recipes),
     }
     assert tuple(values) == TABLE_NAMES
     return values

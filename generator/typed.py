@@ -1,8 +1,10 @@
 """The typing-only section of a generated module: one TypedDict per tool's arguments.
 
 It lives in the module's `.pyi` stub (generator/stub.py) and costs nothing at run time. It is
-emitted already in black's style: every line fits black's limit, or the type gives way to a
-plainer one (see `section`). Annotations are built from the original input schema, because the
+written in a form black leaves as it is: every collection exploded with a trailing comma, every
+string literal in printable ASCII (generator/literals.py, `string`), and every line within
+black's 88 columns, or the type gives way to a plainer one (see `section`). Black itself is
+the oracle, in the tests. Annotations are built from the original input schema, because the
 arguments a tool receives are the original shape: a property whose synthetic null was removed
 is `NotRequired`, never `| None`.
 
@@ -20,8 +22,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
-
-from black.strings import str_width
 
 from .identifiers import class_name, unique
 from .literals import INDENT, LINE_LENGTH, string
@@ -58,9 +58,10 @@ class Plain:
 
 @dataclass(frozen=True, slots=True)
 class Literals:
-    """`Literal[...]` of enum or const values; `base` when the line is too long for them."""
+    """`Literal[...]` of enum or const values, and None when they hold it; `base` when the
+    line is too long for them."""
 
-    text: str  # built only from `string` and `repr` of ints
+    members: tuple[str, ...]  # built only from `string` and `repr` of ints
     base: Type
 
 
@@ -265,11 +266,11 @@ class _Section:
         for literals, nested in ((True, True), (False, True), (False, False)):
             used: list[Shape] = []
             name_of = self._name if nested else _no_name
-            text = _render(item.type, literals, name_of, used)
+            text = " | ".join(_render(item.type, literals, name_of, used))
             if not item.required:
                 text = f"NotRequired[{text}]"
             line = f"{INDENT * (self.level + 2)}{string(item.key)}: {text},"
-            if str_width(line) <= LINE_LENGTH:
+            if len(line) <= LINE_LENGTH:  # ASCII only (literals.string): a column a character
                 return text, used
         return None, []
 
@@ -287,56 +288,42 @@ def _no_name(shape: Shape) -> str | None:
 
 def _render(
     typ: Type, literals: bool, name_of: Callable[[Shape], str | None], used: list[Shape]
-) -> str:
+) -> list[str]:
+    """The members of the union `typ` stands for (one, for a type that is no union)."""
     if isinstance(typ, Plain):
-        return typ.text
+        return [typ.text]
     if isinstance(typ, Literals):
-        return typ.text if literals else _render(typ.base, literals, name_of, used)
+        return list(typ.members) if literals else _render(typ.base, literals, name_of, used)
     if isinstance(typ, ListOf):
-        return f"list[{_render(typ.item, literals, name_of, used)}]"
+        return [f"list[{' | '.join(_render(typ.item, literals, name_of, used))}]"]
     if isinstance(typ, UnionOf):
-        return _union(_render(member, literals, name_of, used) for member in typ.members)
+        return _union(
+            [name for member in typ.members for name in _render(member, literals, name_of, used)]
+        )
     name = name_of(typ)
     if name is None:
-        return _OPEN_OBJECT
+        return [_OPEN_OBJECT]
     used.append(typ)
-    return name
+    return [name]
 
 
-def _union(parts: Any) -> str:
-    names: list[str] = []
-    for part in parts:
-        for name in _split_union(part):
-            if name not in names:
-                names.append(name)
+def _union(members: list[str]) -> list[str]:
+    names = list(dict.fromkeys(members))
     if "object" in names:
-        return "object"
+        return ["object"]
     if "None" in names:
         names = [name for name in names if name != "None"] + ["None"]
-    return " | ".join(names)
-
-
-def _split_union(text: str) -> list[str]:
-    # Only top-level "|" separate members; those inside brackets belong to a member.
-    members, depth, start = [], 0, 0
-    for index, char in enumerate(text):
-        depth += char == "["
-        depth -= char == "]"
-        if depth == 0 and text.startswith(" | ", index):
-            members.append(text[start:index])
-            start = index + 3
-    members.append(text[start:])
-    return members
+    return names
 
 
 def _literal_value(value: object) -> bool:
     return value is None or isinstance(value, (str, int))
 
 
-def _literal(values: list[Any]) -> str:
+def _literal(values: list[Any]) -> tuple[str, ...]:
     shown = [string(v) if isinstance(v, str) else repr(v) for v in values if v is not None]
     text = f"Literal[{', '.join(dict.fromkeys(shown))}]" if shown else ""
-    return _union([text, "None"] if None in values and text else [text or "None"])
+    return tuple(_union([text, "None"] if None in values and text else [text or "None"]))
 
 
 def _local_target(ref: object, root: dict[str, Any]) -> Any:

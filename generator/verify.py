@@ -1,16 +1,17 @@
-"""Proof, before anything is written, that a module and its stub say exactly what the model says.
+"""Proof, before anything is written, that a toolset's files say exactly what the model says.
 
-Two checks per file, on the parsed text (never on the text itself):
+- The module: its AST, with the docstring blanked, equals the AST of the template rendered
+  with blank data, and its docstring reads back as the model's. No input can add, remove or
+  change a statement.
+- The stub: its head (docstring, imports, `__all__`) equals the template's, and every
+  TypedDict field reads back as the model's, in the model's order.
+- The data: it parses as one JSON object with the tables in order, and the runtime's own
+  reader (templates/runtime/__init__.py, `Toolset.table`) finds every table as the values
+  `emit()` computed from the model (`Emission.values`, generator/tables.py).
 
-- Structure: the file's AST, with each data value blanked, equals the AST of the templates
-  rendered with blank data. No input can add, remove or change a statement.
-- Values: every data table, the docstring and every TypedDict field is read back from the AST
-  (JSON tables with `json.loads`) and compared with the model: the tables with the values
-  `emit()` computed from it (`Emission.values`, generator/tables.py), the rest with the model
-  itself.
-
-A mismatch is a bug in the generator, never the user's fault: a RenderError naming the table,
-and nothing is written (docs/design.md, "Emission").
+The caller hands in the skeletons (generator/render.py renders them from blank pieces). A
+mismatch is a bug in the generator, never the user's fault: a RenderError naming the file
+and the table, and nothing is written (docs/design.md, "Emission").
 """
 
 from __future__ import annotations
@@ -22,9 +23,8 @@ from typing import Final
 
 from . import typed
 from .emit import Emission, RenderError
-from .literals import Source
 from .model import ModuleModel
-from .stub import STUB_LEVEL
+from .runtime import read_tables
 from .summary import module_docstring
 from .tables import TABLE_NAMES
 
@@ -36,53 +36,48 @@ _TYPE_NAMES: Final = frozenset(
 )
 
 
-def verify_module(text: str, model: ModuleModel, emission: Emission) -> None:
+def verify_module(text: str, model: ModuleModel, emission: Emission, skeleton: str) -> None:
+    """`skeleton`: the AST dump of the module rendered with a blank docstring."""
     tree = _parse(text, "module")
-    found: dict[str, str] = {}
-    for node in tree.body:
-        name = _assigned_name(node)
-        if name in TABLE_NAMES:
-            assert isinstance(node, ast.Assign)
-            value = node.value
-            if name in found or not isinstance(value, ast.Constant) or type(value.value) is not str:
-                raise RenderError(f"module: table {name} is not one str constant")
-            found[name] = value.value
-            node.value = _BLANK
-    expected = emission.values  # tables(model), computed once by emit()
-    for name in TABLE_NAMES:
-        if name not in found:
-            raise RenderError(f"module: table {name} is missing")
-        # The exact text meant (so 1.0 stays 1.0 and true stays true), holding the model's data.
-        meant = emission.tables[name].text
-        if name not in expected:
-            raise RenderError(f"module: table {name} has no value to compare with")
-        if f'r"""{found[name]}"""' != meant or json.loads(found[name]) != expected[name]:
-            raise RenderError(f"module: table {name} does not read back as the model's")
-    docstring = ast.get_docstring(tree, clean=False)
-    if docstring != module_docstring(model):
+    if ast.get_docstring(tree, clean=False) != module_docstring(model):
         raise RenderError("module: the docstring does not read back as the model's")
     tree.body[0] = ast.Expr(_BLANK)
-    if ast.dump(tree) != _module_skeleton(emission.runtime, emission.version):
-        raise RenderError("module: its statements differ from the templates'")
+    if ast.dump(tree) != skeleton:
+        raise RenderError("module: its statements differ from the template's")
 
 
-def verify_stub(text: str, model: ModuleModel, emission: Emission) -> None:
+def verify_stub(text: str, emission: Emission, head: tuple[int, str]) -> None:
+    """`head`: the count of statements of the stub rendered without TypedDicts, and their
+    AST dump."""
     tree = _parse(text, "stub")
-    count, expected = _stub_head(emission.version, emission.api_stub)
-    if _dump(tree.body[:count]) != expected:
-        raise RenderError("stub: its API part differs from the template's")
+    count, dump = head
+    if _dump(tree.body[:count]) != dump:
+        raise RenderError("stub: its head differs from the template's")
     body = tree.body[count:]
-    # each tool's TypedDict, after the nested ones it uses (generator/typed.py)
-    meant = [
-        definition
-        for tool in model.tools
-        for definition in typed.definitions(tool.shape, tool.fields, level=STUB_LEVEL)
-    ]
+    meant = emission.definitions  # each tool's TypedDict, after the nested ones it uses
     if len(body) != len(meant):
         raise RenderError(f"stub: {len(body)} TypedDicts for {len(meant)} definitions")
     shapes = {definition.name for definition in meant}
     for node, definition in zip(body, meant, strict=True):
         _check_typed_dict(node, definition, shapes)
+
+
+def verify_data(emission: Emission) -> None:
+    """The data file parses as the tables in order, and the runtime reads each back as the
+    model's."""
+    expected = emission.values
+    try:
+        parsed = json.loads(emission.data)
+    except (ValueError, RecursionError) as error:
+        raise RenderError(f"data: not valid JSON: {error}") from None
+    if list(parsed) != ["mcp2openai", *TABLE_NAMES] or list(expected) != list(TABLE_NAMES):
+        raise RenderError("data: its tables are not the model's, in order")
+    if parsed["mcp2openai"] != emission.version.text:
+        raise RenderError("data: not written for this version")
+    read = read_tables(emission.data, emission.version.text, TABLE_NAMES)
+    for name in TABLE_NAMES:
+        if parsed[name] != expected[name] or read[name] != expected[name]:
+            raise RenderError(f"data: table {name} does not read back as the model's")
 
 
 def _check_typed_dict(node: ast.stmt, definition: typed.Definition, shapes: set[str]) -> None:
@@ -156,32 +151,6 @@ def _parse(text: str, what: str) -> ast.Module:
         return ast.parse(text)
     except (SyntaxError, ValueError, RecursionError, MemoryError) as error:
         raise RenderError(f"{what}: the generated text does not parse: {error}") from None
-
-
-@lru_cache(maxsize=4)
-def _module_skeleton(runtime: Source, version: Source) -> str:
-    """The dump of the module's AST for blank data: what every module's must equal."""
-    from .render import module_source  # render imports this module
-
-    blank = Emission(
-        version=version,
-        docstring=Source('""'),
-        runtime=runtime,
-        tables={name: Source('""') for name in TABLE_NAMES},
-        api_stub=Source(""),
-        typed="",
-    )
-    return ast.dump(ast.parse(module_source(blank)))
-
-
-@lru_cache(maxsize=4)
-def _stub_head(version: Source, api_stub: Source) -> tuple[int, str]:
-    """How many statements the stub's template gives, and their dump."""
-    from .render import stub_source  # render imports this module
-
-    blank = Emission(version, Source(""), Source(""), {}, api_stub, typed="")
-    body = ast.parse(stub_source(blank)).body
-    return len(body), _dump(body)
 
 
 def _dump(body: list[ast.stmt]) -> str:

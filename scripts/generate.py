@@ -1,8 +1,10 @@
 """Build the golden adapters in generated/ from generated/snapshots/ (`make generate`).
 
-One module per snapshot (`generated/mcp_<name>.py`, with its `.pyi` stub) and one combining
-every server (`generated/mcp_all.py`), all with the default strict mode. `--check` writes
-nothing and fails with a diff when a committed file differs from what the generator builds now.
+One toolset per snapshot (`generated/mcp_<name>.py`, with its `.pyi` stub and `.json` data) and
+one combining every server (`generated/mcp_all.py`), all with the default strict mode, and the
+runtime they share (`generated/_mcp2openai/`). Only files whose content changed are written.
+`--check` writes nothing and fails with a diff when a committed file differs from what the
+generator builds now.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from mcp2openai.pipeline import ServerInput, build, difference, stub_path, write_build
+from mcp2openai.pipeline import ServerInput, build, difference, files, stale_runtime, write_build
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"
@@ -29,25 +31,32 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--check", action="store_true", help="compare, write nothing")
     check = parser.parse_args().check
-    stale = []
+    stale: list[Path] = []
+    expected: set[Path] = set()
     for out, servers in targets().items():
         result = build(servers, "auto")
+        written = files(out, result)
+        expected.update(path for path, _ in written)
         if check:
-            for path, text in ((out, result.source), (stub_path(out), result.stub)):
+            for path, text in written:
                 diff = difference(path, text)
-                if diff is not None:
+                if diff is not None and path not in stale:
                     stale.append(path)
                     print(diff, file=sys.stderr)
+            stale += stale_runtime(out, result)
         else:
-            write_build(out, result)
-            print(f"wrote {out.relative_to(ROOT)} and its stub")
-    expected = set(targets()) | {stub_path(path) for path in targets()}
-    extra = [path for path in GENERATED.glob("mcp_*.py*") if path not in expected]
+            changed = write_build(out, result)
+            for path in changed:
+                print(f"wrote {path.relative_to(ROOT)}")
+            if not changed:
+                print(f"{out.relative_to(ROOT)} unchanged")
+    extra = [path for path in GENERATED.glob("mcp_*.*") if path not in expected]
     for path in extra:
         if check:
             stale.append(path)
         else:
             path.unlink()
+            print(f"removed {path.relative_to(ROOT)}")
     if stale:
         names = ", ".join(str(path.relative_to(ROOT)) for path in stale)
         print(f"generated/ is out of date ({names}): run `make generate`", file=sys.stderr)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.machinery
 import importlib.util
 import itertools
 import json
@@ -31,14 +33,14 @@ def write_snapshot(directory: Path, name: str, tools: list[dict[str, Any]]) -> P
 
 
 def import_path(path: Path) -> ModuleType:
-    """Import a generated module from its file under a fresh, unique module name."""
-    name = f"m2o_test_{next(_counter)}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    """Import a generated toolset module from its file, inside a fresh package made for its
+    folder (`m2o_test_N`), so that it finds the runtime beside it (`from ._mcp2openai ...`)
+    and no two tests share a runtime."""
+    package = f"m2o_test_{next(_counter)}"
+    spec = importlib.machinery.ModuleSpec(package, None, is_package=True)
+    spec.submodule_search_locations = [str(path.parent)]
+    sys.modules[package] = importlib.util.module_from_spec(spec)
+    return importlib.import_module(f"{package}.{path.stem}")
 
 
 def build_module(

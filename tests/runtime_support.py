@@ -1,30 +1,42 @@
-"""Load the runtime (templates/runtime/) as a module with a small toolset, as a module holds it.
+"""The runtime (templates/runtime/, the package `mcp2openai.templates.runtime`) as a toolset
+module holds it, with a small toolset of the test's own.
 
-The toolset's tables are JSON texts, exactly as the generator writes them after the runtime
-(generator/tables.py); `with_toolset` swaps in another toolset and clears what was parsed.
+`load_runtime` makes a module object that answers its public names as a generated toolset
+module does (a `Toolset` of its data, `__getattr__`), from tables given as Python values:
+they are written as the generator writes a toolset's data file (generator/literals.py,
+`data_text`), and null paths become the decode plans the generator makes of them.
+`with_toolset` gives such a module another toolset.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 import types
 from pathlib import Path
 from typing import Any
 
-from mcp2openai.emit import RUNTIME_PARTS, runtime_source
+from mcp2openai.literals import data_text
+from mcp2openai.strict import null_plan
+from mcp2openai.tables import TABLE_NAMES
+from mcp2openai.templates.runtime import VERSION, Toolset
 
 RUNTIME = Path(__file__).resolve().parent.parent / "templates" / "runtime"
-MARKER = "# ---- runtime ----"
-PARTS = [RUNTIME / f"{part}.py" for part in RUNTIME_PARTS]
-
-
-def runtime_text() -> str:
-    """The runtime a generated module carries, with empty tables after it (data.py's)."""
-    tables = (RUNTIME / "data.py").read_text(encoding="utf-8").split(MARKER)[0]
-    empty = "\n".join(line for line in tables.splitlines() if line.startswith("_"))
-    return runtime_source() + "\n\n" + empty + "\n"
-
+PUBLIC = (
+    "NAMES",
+    "REPORT",
+    "SERVERS",
+    "Report",
+    "ToolCall",
+    "ToolCalls",
+    "arguments",
+    "connect",
+    "execute_tool_calls",
+    "tool_calls",
+    "tool_choice",
+    "tool_output",
+    "tool_search",
+    "tools",
+)
 
 NullPaths = dict[str, tuple[tuple[str | None, ...], ...]]
 
@@ -40,8 +52,8 @@ def load_runtime(
 ) -> Any:
     module: Any = types.ModuleType(name)
     module.__file__ = f"<{name}>"
+    module.__all__ = list(PUBLIC)
     sys.modules[name] = module  # as an import would register it
-    exec(compile(runtime_text(), f"<{name}>", "exec"), module.__dict__)
     return with_toolset(
         module,
         names,
@@ -62,36 +74,69 @@ def with_toolset(
     namespaced: dict[str, dict[str, str]] | None = None,
     structured: list[str] | None = None,
     servers: dict[str, dict[str, object] | None] | None = None,
+    search: dict[str, str] | None = None,
 ) -> Any:
-    entries = {
-        exposed: [server, tool, f"Shape{i}Args"]
-        for i, (exposed, (server, tool)) in enumerate(names.items())
+    """`module` with this toolset's data: every name bound to the previous one is forgotten."""
+    null_paths = null_paths or {}
+    plans = {
+        exposed: plan
+        for exposed, paths in null_paths.items()
+        if (plan := null_plan(paths)) is not None
     }
-    module._NAMES = json.dumps(entries)
-    module._NULL_PATHS = json.dumps(
-        {k: [list(p) for p in v] for k, v in (null_paths or {}).items()}
+    plans.update(decode or {})  # a given plan replaces the one its null paths make
+    tables: dict[str, Any] = {name: {} for name in TABLE_NAMES}
+    tables.update(
+        definitions=definitions or [],
+        names={
+            exposed: [server, tool, f"Shape{i}Args"]
+            for i, (exposed, (server, tool)) in enumerate(names.items())
+        },
+        null_paths={k: [list(p) for p in v] for k, v in null_paths.items()},
+        decode=plans,
+        namespaced=namespaced or {},
+        structured=structured or [],
+        servers=servers or {},
+        search=search or {},
     )
-    module._DECODE = json.dumps(decode or {})  # decode plans (generator/strict/decoding.py)
-    if definitions is not None:
-        module._DEFINITIONS = json.dumps(definitions)
-    module._NAMESPACED = json.dumps(namespaced or {})
-    module._STRUCTURED = json.dumps(structured or [])  # tools with an output schema
-    module._SERVERS = json.dumps(servers or {})  # server -> connection recipe
-    module._names = None  # parsed again on first use
-    module._flat = module._chat = None
-    module._variants = {}
-    module._descriptions = None
-    module._shapes = None
-    module._namespaces = None
-    module._structured = None
-    module.__dict__.pop("SERVERS", None)
+    for listed in ("fallbacks", "excluded", "renames", "rewrites"):
+        tables[listed] = []
+    for public in PUBLIC:
+        module.__dict__.pop(public, None)
+    toolset = Toolset(module.__dict__, VERSION, data=data_text(VERSION, tables))
+    module._toolset = toolset
+    module.__getattr__ = toolset.attribute
+    module.__dir__ = toolset.listing
     return module
+
+
+def write_toolset(
+    directory: Path,
+    name: str,
+    names: dict[str, tuple[str, str]],
+    definitions: list[dict[str, object]] | None = None,
+) -> Path:
+    """A toolset module on disk as a build writes it (its module from the template, its
+    data, the runtime beside it), for tests that import it in a fresh interpreter; the
+    folder to put on sys.path."""
+    from mcp2openai.emit import Emission, runtime_files
+    from mcp2openai.literals import Source
+    from mcp2openai.render import module_source
+
+    runtime = directory / "_mcp2openai"
+    runtime.mkdir(parents=True, exist_ok=True)
+    for file, text in runtime_files().items():
+        (runtime / file).write_text(text, encoding="utf-8")
+    module = with_toolset(types.ModuleType(name), names, definitions=definitions)
+    (directory / f"{name}.json").write_text(module._toolset.text(), encoding="utf-8")
+    blank = Emission(Source(VERSION), Source('"""A toolset."""'), Source(""), Source(""), "", "")
+    (directory / f"{name}.py").write_text(module_source(blank), encoding="utf-8")
+    return directory
 
 
 def definition(
     name: str, description: str, parameters: dict[str, object], strict: bool
 ) -> dict[str, object]:
-    """A Responses function tool, as the `_DEFINITIONS` table holds each tool."""
+    """A Responses function tool, as the "definitions" table holds each tool."""
     return {
         "type": "function",
         "name": name,

@@ -66,10 +66,23 @@ def test_generated_module_imports_isolated_with_stdlib_only(path: Path) -> None:
         [sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
-    imported = _imports(path)
-    assert imported <= set(sys.stdlib_module_names) | {"__future__", "mcp", "anyio"}, imported
-    # the mcp SDK (and its anyio) only inside connect()'s functions, which need them
-    assert set(_importers(path, {"mcp", "anyio"})) == {"__aenter__", "_hold", "_transport"}
+    assert _imports(path) == {"", "_mcp2openai"}  # its runtime (in a package, or not), only
+
+
+RUNTIME_FILES = sorted((GENERATED / "_mcp2openai").glob("*.py"))
+
+
+@pytest.mark.parametrize("path", RUNTIME_FILES, ids=[p.stem for p in RUNTIME_FILES])
+def test_the_runtime_imports_the_standard_library_and_connect_the_mcp_sdk(path: Path) -> None:
+    imported = _imports(path) - {""}  # "": a part of its own (`from . import ...`)
+    outside = imported - set(sys.stdlib_module_names)
+    if path.stem != "connect":
+        assert outside == set(), outside
+        return
+    assert outside == {"mcp", "anyio", "httpx2"}, outside
+    # the mcp SDK (and its anyio and httpx2) only inside the functions that need them
+    importers = set(_importers(path, {"mcp", "anyio", "httpx2"}))
+    assert importers == {"__aenter__", "_hold", "_transport"}
 
 
 @pytest.mark.parametrize("path", MODULES, ids=[p.stem for p in MODULES])
@@ -85,12 +98,13 @@ def test_generated_module_is_black_stable_and_definitions_are_valid(path: Path) 
 
 
 def _imports(path: Path) -> set[str]:
+    """The top-level modules `path` imports ("" for `from . import x`), for type checkers too."""
     names = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             names |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom):
-            names.add((node.module or "").split(".")[0])
+            names.add("" if node.level else (node.module or "").split(".")[0])
     return names
 
 
@@ -135,7 +149,8 @@ def test_build_is_deterministic_across_hash_seeds(tmp_path: Path) -> None:
             check=True,
             capture_output=True,
         )
-        outputs.append(out.read_bytes())
+        written = [out, out.with_suffix(".json"), out.with_suffix(".pyi")]
+        outputs.append(b"".join(path.read_bytes() for path in written))
     assert outputs[0] == outputs[1]
     assert b"/work/" not in outputs[0] and str(tmp_path).encode() not in outputs[0]
 
@@ -282,17 +297,18 @@ def test_report_json(tmp_path: Path) -> None:
 
 
 def test_no_module_level_name_could_clash_with_a_typed_dict() -> None:
-    """TypedDict names all end in "Args"; nothing else the module defines may."""
-    tree = ast.parse((GENERATED / "mcp_everything.py").read_text(encoding="utf-8"))
-    names = set()
-    for node in tree.body:
+    """TypedDict names all end in "Args"; nothing else the module or its stub defines may."""
+    module = _load(GENERATED / "mcp_everything.py")
+    stub = ast.parse((GENERATED / "_mcp2openai" / "api.pyi").read_text(encoding="utf-8"))
+    names = {*dir(module), *module.__all__}
+    for node in stub.body:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, ast.Assign):
             names |= {target.id for target in node.targets if isinstance(target, ast.Name)}
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
-    assert "tools" in names and "ToolCall" in names
+    assert {"tools", "ToolCall", "FunctionToolParam"} <= names
     assert not [name for name in names if name.endswith("Args")]
 
 
@@ -317,13 +333,13 @@ def test_schema_command_prints_strict_schema_or_the_refusal(tmp_path: Path) -> N
     assert run_cli("schema", str(broken)).exit_code == 2
 
 
-def test_the_fence_marks_where_the_runtime_ends_with_its_version() -> None:
+def test_the_module_holds_no_code_and_names_its_version() -> None:
     source = (GENERATED / "mcp_time.py").read_text(encoding="utf-8")
-    fence = f"# ---- mcp2openai {__version__}: end of the runtime; this toolset's data follows"
-    assert source.count(fence) == 1
-    runtime, data = source.split(fence)
-    assert "def tool_calls(" in runtime and "def tool_calls(" not in data
-    assert data.startswith(', as JSON ----\n\n_DEFINITIONS = r"""[')
+    tree = ast.parse(source)
+    assert not [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.ClassDef)]
+    assert f'_toolset = _Toolset(globals(), "{__version__}")' in source
+    data = (GENERATED / "mcp_time.json").read_text(encoding="utf-8")
+    assert data.startswith(f'{{\n"mcp2openai":"{__version__}",\n"definitions":[\n {{')
 
 
 def test_counts_in_words_are_singular_for_one(tmp_path: Path) -> None:

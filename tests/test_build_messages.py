@@ -147,7 +147,8 @@ def test_an_unchanged_module_keeps_its_bytes_and_mtime(tmp_path: Path) -> None:
         "mcp2openai: wrote app/tools.py (2 tools: 2 strict, 0 fallbacks, 0 excluded)"
     )
     module, report = tmp_path / "app" / "tools.py", tmp_path / "report.json"
-    files = (module, module.with_suffix(".pyi"), report)
+    runtime = sorted((module.parent / "_mcp2openai").iterdir())
+    files = (module, module.with_suffix(".pyi"), module.with_suffix(".json"), report, *runtime)
     for path in files:
         os.utime(path, (OLD, OLD))
     before = [path.read_bytes() for path in files]
@@ -157,9 +158,15 @@ def test_an_unchanged_module_keeps_its_bytes_and_mtime(tmp_path: Path) -> None:
         "mcp2openai: app/tools.py unchanged (2 tools: 2 strict, 0 fallbacks, 0 excluded)"
     )
     assert [path.read_bytes() for path in files] == before
-    assert [path.stat().st_mtime for path in files] == [OLD] * 3
+    assert [path.stat().st_mtime for path in files] == [OLD] * len(files)
     # no temporary file left
-    assert sorted(path.name for path in module.parent.iterdir()) == ["tools.py", "tools.pyi"]
+    assert sorted(path.name for path in module.parent.iterdir()) == [
+        "_mcp2openai",
+        "tools.json",
+        "tools.py",
+        "tools.pyi",
+    ]
+    assert "runtime" not in again.stderr  # written once, when it was absent
     changed = run_cli(*args, "--prefix", "time=clock_", cwd=tmp_path)
     assert changed.stderr.splitlines()[-1].startswith("mcp2openai: wrote app/tools.py")
     assert module.stat().st_mtime > OLD
@@ -188,9 +195,10 @@ def test_check_prints_the_whole_diff(tmp_path: Path) -> None:
     result = run_cli(*build, "--prefix", "time=t_", "--out", "tools.py", "--check", cwd=tmp_path)
     assert result.returncode == 1
     lines = result.stderr.splitlines()
-    expected = [
-        *full_diff(tmp_path / "tools.py", (tmp_path / "new.py").read_text(), "tools.py"),
+    expected = [  # in the order a build writes them: the data, the stub, the module
+        *full_diff(tmp_path / "tools.json", (tmp_path / "new.json").read_text(), "tools.json"),
         *full_diff(tmp_path / "tools.pyi", (tmp_path / "new.pyi").read_text(), "tools.pyi"),
+        *full_diff(tmp_path / "tools.py", (tmp_path / "new.py").read_text(), "tools.py"),
     ]
     assert len(expected) > 40  # more than the old cut
     assert lines[:-1] == expected
@@ -209,17 +217,21 @@ def test_check_cuts_a_long_diff_at_a_hunk_and_says_how_much_it_left_out(tmp_path
     assert result.returncode == 1
     lines = result.stderr.splitlines()
     assert lines[-1] == "mcp2openai: tools.py is out of date: rebuild it without --check"
-    starts = [index for index, line in enumerate(lines) if line.startswith("--- tools.py")]
-    assert len(starts) == 2  # the module's diff, then its stub's
+    starts = [index for index, line in enumerate(lines) if line.startswith("--- tools.")]
+    assert len(starts) == 3  # the data's diff, the stub's, the module's
     ends = [*starts[1:], len(lines) - 1]
-    for start, end, suffix in zip(starts, ends, (".py", ".pyi"), strict=True):
+    for start, end, suffix in zip(starts[:2], ends[:2], (".json", ".pyi"), strict=True):
         new = (tmp_path / f"new{suffix}").read_text()
         expected = full_diff(tmp_path / f"tools{suffix}", new, f"tools{suffix}")
         shown, note = lines[start : end - 1], lines[end - 1]
         assert len(shown) <= 1000 < len(expected)
         assert shown == expected[: len(shown)]
-        assert expected[len(shown)].startswith("@@ ")  # cut where a hunk starts
+        # cut where a hunk starts; a first hunk too long for the limit is cut at the limit
+        hunks = [i for i, line in enumerate(expected[:1001]) if line.startswith("@@ ")]
+        assert len(shown) == (hunks[-1] if len(hunks) > 1 else 1000)
         assert note == f"[... {len(expected) - len(shown)} more lines of the diff left out]"
+    module = full_diff(tmp_path / "tools.py", (tmp_path / "new.py").read_text(), "tools.py")
+    assert lines[starts[2] : ends[2]] == module  # short: shown whole
 
 
 # --- the report -----------------------------------------------------------------------------
@@ -252,8 +264,9 @@ def test_dropped_keywords_are_summarised_per_keyword(tmp_path: Path) -> None:
         f"dropped {keyword}: {len(dropped[keyword])} times in {len(set(dropped[keyword]))} tools"
         for keyword in ranked
     ]
-    # and the summary line
-    assert len(lines) == len(report["fallbacks"]) + len(report["rewrites"]) + len(dropped) + 1
+    # and the runtime written beside it, then the summary line
+    assert lines[-2] == "mcp2openai: wrote the runtime _mcp2openai/ (mcp2openai 0.3.0)"
+    assert len(lines) == len(report["fallbacks"]) + len(report["rewrites"]) + len(dropped) + 2
     verbose = run_cli(*args, "-v", cwd=tmp_path)
     detailed = [line for line in verbose.stderr.splitlines() if line.startswith("dropped ")]
     assert detailed == [

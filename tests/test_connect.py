@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from live_support import EXAMPLES, FIXTURE_SERVERS, descendants, pids, wait_gone
 from mcp2openai.servers import ExpansionError, expand_text
-from runtime_support import load_runtime, runtime_text
+from mcp2openai.templates.runtime.connect import _expand_text
+from runtime_support import load_runtime, write_toolset
 
 PYTHON = sys.executable
 DEMO = {"command": PYTHON, "args": [str(EXAMPLES / "demo_server.py")]}
@@ -64,10 +65,10 @@ def test_variables_are_filled_as_the_generator_fills_them(text: str) -> None:
         expected: str = expand_text(text, "headers.X", ENV)
     except ExpansionError as error:
         with pytest.raises(ValueError) as caught:
-            rt._expand_text(text, "headers.X", ENV)
+            _expand_text(text, "headers.X", ENV)
         assert str(caught.value) == str(error)
     else:
-        assert rt._expand_text(text, "headers.X", ENV) == expected
+        assert _expand_text(text, "headers.X", ENV) == expected
 
 
 # ---------------------------------------------------------------------------- mistakes
@@ -119,23 +120,24 @@ def test_mistakes_are_clear_errors_before_anything_starts(
     assert descendants() == before
 
 
-def test_without_the_mcp_package_an_import_error_says_how_to_install_it() -> None:
+def test_without_the_mcp_package_an_import_error_says_how_to_install_it(
+    tmp_path: Path,
+) -> None:
+    write_toolset(tmp_path, "toolset", {"s__t": ("s", "t")})
     probe = (
         "import asyncio, sys\n"
         "sys.modules['mcp'] = None  # as if not installed\n"
-        "namespace = {'__name__': 'generated'}\n"
-        "exec(compile(sys.stdin.read(), 'generated.py', 'exec'), namespace)\n"
+        f"sys.path.insert(0, {str(tmp_path)!r})\n"
+        "import toolset\n"
         "async def main():\n"
-        "    async with namespace['connect']():\n"
+        "    async with toolset.connect():\n"
         "        pass\n"
         "try:\n"
         "    asyncio.run(main())\n"
         "except ImportError as error:\n"
         "    print(error)\n"
     )
-    result = subprocess.run(
-        [PYTHON, "-I", "-c", probe], input=runtime_text(), capture_output=True, text=True
-    )
+    result = subprocess.run([PYTHON, "-I", "-c", probe], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.strip() == (
         "connect() needs the mcp package (the official MCP SDK): pip install mcp"

@@ -11,7 +11,6 @@ encoded form, so the decoding is what made the call work.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any
 
 import anyio
 import pytest
+from buildutil import import_path
 from jsonschema import Draft202012Validator
 from live_support import EXAMPLES, REAL_SERVERS, require_real_servers, run_cli
 from mcp import ClientSession, StdioServerParameters, stdio_client
@@ -46,10 +46,7 @@ def excel(
     built = run_cli("build", "--server", "excel=excel.json", "--out", "excel_tools.py", cwd=root)
     assert built.returncode == 0, built.stderr
     assert f"rewrote excel__set_sheet_layout: entries at {LAYOUT_MAP}" in built.stderr
-    spec = importlib.util.spec_from_file_location("e2e_excel_tools", root / "excel_tools.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = import_path(root / "excel_tools.py")
     params = StdioServerParameters(command=command[0], args=command[1:], cwd=str(root))
     return books, module, params
 

@@ -10,7 +10,6 @@ Needs `make servers` (CI's `.ci/run` does it); a missing server fails with that 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -28,6 +27,7 @@ from typing import Any
 import anyio
 import pytest
 from anyio.from_thread import BlockingPortal, start_blocking_portal
+from buildutil import import_path
 from live_support import (
     EXAMPLES,
     REAL_SERVERS,
@@ -119,10 +119,7 @@ def workspace(tmp_path_factory: pytest.TempPathFactory, page_server: str) -> Wor
     built = run_cli("build", cwd=root)
     assert built.returncode == 0, built.stderr
     module = root / "app" / "mcp_tools.py"
-    spec = importlib.util.spec_from_file_location("e2e_mcp_tools", module)
-    assert spec is not None and spec.loader is not None
-    adapter = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(adapter)
+    adapter = import_path(module)
     params = {
         name: StdioServerParameters(command=command, args=args, env=env, cwd=str(root))
         for name, (command, args) in table.items()

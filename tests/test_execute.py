@@ -10,6 +10,7 @@ import asyncio
 import base64
 import json
 import logging
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -289,33 +290,32 @@ def test_failures_become_errors_and_are_logged_with_their_traceback(
     assert "raise RuntimeError" in caplog.text  # the traceback is in the log
 
 
-def test_imports_are_lazy() -> None:
-    """Importing the runtime loads nothing (tests/test_runtime.py); running calls loads
+def test_imports_are_lazy(tmp_path: Path) -> None:
+    """Importing a toolset loads nothing heavy (tests/test_runtime.py); running calls loads
     asyncio (and the logging it imports itself); difflib only for an unknown tool name."""
     import subprocess
     import sys
 
-    from runtime_support import runtime_text
+    from runtime_support import write_toolset
 
+    write_toolset(tmp_path, "toolset", {"s__t": ("s", "t")})
     probe = (
         "import sys\n"
-        "namespace = {'__name__': 'generated'}\n"
-        "exec(compile(sys.stdin.read(), 'generated.py', 'exec'), namespace)\n"
+        f"sys.path.insert(0, {str(tmp_path)!r})\n"
+        "import toolset\n"
         "print(*(name in sys.modules for name in ('asyncio', 'logging', 'difflib')))\n"
         "import asyncio\n"
-        'namespace[\'_NAMES\'] = \'{"s__t": ["s", "t", "TArgs"]}\'\n'
         "def response(name):\n"
         "    call = {'id': 'c', 'type': 'function', 'function': {'name': name}}\n"
         "    return {'choices': [{'message': {'tool_calls': [call]}}]}\n"
         "async def bad(s, t, a): raise RuntimeError('x')\n"
-        "asyncio.run(namespace['execute_tool_calls'](response('s__t'), bad))\n"
+        "asyncio.run(toolset.execute_tool_calls(response('s__t'), bad))\n"
         "print('difflib' in sys.modules)\n"
-        "asyncio.run(namespace['execute_tool_calls'](response('s__u'), bad))\n"
+        "asyncio.run(toolset.execute_tool_calls(response('s__u'), bad))\n"
         "print('difflib' in sys.modules)\n"
     )
     result = subprocess.run(
         [sys.executable, "-I", "-S", "-c", probe],
-        input=runtime_text(),
         capture_output=True,
         text=True,
     )

@@ -3,7 +3,6 @@ snapshot's exact bytes, --check, Streamable HTTP with headers, mcpServers files,
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import subprocess
@@ -12,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from buildutil import import_path
 from click.testing import CliRunner, Result
 from live_support import (
     FIXTURE_SERVERS,
@@ -34,11 +34,7 @@ def cli(*args: str) -> Result:
 
 
 def load_module(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return import_path(path)
 
 
 def raw_tools() -> list[dict[str, object]]:

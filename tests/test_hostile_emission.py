@@ -26,6 +26,7 @@ import pytest
 from buildutil import ROOT, import_path
 from mcp2openai.naming import SERVER_NAME
 from mcp2openai.summary import _LISTED
+from mcp2openai.tables import TABLE_NAMES
 
 SOURCES = sorted([*(ROOT / "generator").rglob("*.py"), *(ROOT / "templates").rglob("*.py")])
 TEMPLATES = sorted((ROOT / "templates").glob("*.jinja"))
@@ -65,7 +66,8 @@ def harvested() -> tuple[str, ...]:
 def test_the_harvest_holds_the_internals_an_attacker_would_try() -> None:
     names = set(harvested())
     # Spot checks that the harvest reaches what matters; the list itself is never written here.
-    assert {"_DEFINITIONS", "_NAMES", "TYPE_CHECKING", "__getattr__", "RUNTIME_MARKER"} <= names
+    assert {"Toolset", "_toolset", "TYPE_CHECKING", "attribute", "table", "mcp2openai"} <= names
+    assert set(TABLE_NAMES) <= names and {'\n"', '":'} <= names  # the data's own key lines
     assert any("{{" in name for name in names) and any(name.startswith("# ----") for name in names)
     assert len(names) > 1000
 
@@ -200,8 +202,7 @@ def test_the_module_is_the_templates_statements_and_runs_nothing(
     # Same statements as any other module: the same kinds, targets and functions, in order.
     assert [_statement(node) for node in tree.body] == [_statement(node) for node in reference.body]
     code = (
-        "import importlib.util as u; s = u.spec_from_file_location('m', 'hostile_tools.py'); "
-        "m = u.module_from_spec(s); s.loader.exec_module(m); m.tools('chat'); "
+        "import sys; sys.path.insert(0, '.'); import hostile_tools as m; m.tools('chat'); "
         "m.tools('responses'); m.REPORT.as_dict(); print(len(m.NAMES))"
     )
     completed = subprocess.run(
@@ -209,6 +210,26 @@ def test_the_module_is_the_templates_statements_and_runs_nothing(
     )
     assert completed.returncode == 0, completed.stderr[-2000:]
     assert not canary.exists()
+
+
+def test_the_runtime_is_the_templates_and_the_data_only_its_tables(
+    built: tuple[Path, dict[str, Any], Path],
+) -> None:
+    """No input reaches the runtime's files, and the data holds its tables and nothing else:
+    every top-level key is one of the model's tables, in order (JSON strings hold no line
+    break, so no planted text starts a line)."""
+    work, _, _ = built
+    runtime = work / "_mcp2openai"
+    files = [path for path in runtime.iterdir() if path.is_file()]
+    assert {path.name: path.read_text(encoding="utf-8") for path in files} == {
+        path.name: path.read_text(encoding="utf-8")
+        for path in (ROOT / "templates" / "runtime").iterdir()
+        if path.suffix in (".py", ".pyi")
+    }
+    data = (work / "hostile_tools.json").read_text(encoding="utf-8")
+    keys = [line.partition(":")[0] for line in data.split("\n") if line.startswith('"')]
+    assert keys == ['"mcp2openai"', *(f'"{name}"' for name in TABLE_NAMES)]
+    assert list(json.loads(data)) == ["mcp2openai", *TABLE_NAMES]
 
 
 def test_every_planted_value_reads_back_unchanged(
@@ -263,7 +284,7 @@ def test_the_stub_gives_back_every_key_and_literal(
     work, _, _ = built
     module = import_path(work / "hostile_tools.py")
     stub = ast.parse((work / "hostile_tools.pyi").read_text(encoding="utf-8"))
-    shapes = set(module._shape_names())  # "<Tool>Args", and "<Tool>Args2" on a clash
+    shapes = set(module._toolset.shape_names())  # "<Tool>Args", and "<Tool>Args2" on a clash
     typed = {
         node.targets[0].id: node.value
         for node in stub.body
@@ -276,7 +297,7 @@ def test_the_stub_gives_back_every_key_and_literal(
         if not definition["strict"]:
             continue
         name = definition["name"]
-        shape = next(s for s, n in module._shape_names().items() if n == name)
+        shape = next(s for s, n in module._toolset.shape_names().items() if n == name)
         value = typed[shape]
         if not isinstance(value, ast.Call):
             continue  # dict[str, object]: a key too long for one line

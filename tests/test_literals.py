@@ -1,4 +1,5 @@
-"""The safe-literal path: values read back exactly, and the text is what black would write."""
+"""The safe-literal path: values read back exactly, the stub's strings are what black would
+write, and the data file reads back as the runtime reads it."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from typing import Any
 import black
 from hypothesis import given
 from hypothesis import strategies as st
-from mcp2openai.literals import docstring, json_block, json_text, string
-from mcp2openai.render import BLACK_MODE
+from mcp2openai.literals import data_text, docstring, json_text, string
+from mcp2openai.render import BLACK_MODE, STUB_MODE
+from mcp2openai.templates.runtime import VERSION, Toolset
 
 HOSTILE = [
     "plain",
@@ -50,46 +52,50 @@ def test_hostile_strings_round_trip_and_match_black() -> None:
     for text in HOSTILE:
         literal = string(text)
         assert ast.literal_eval(literal) == text
+        assert literal.isascii() and literal.isprintable(), literal
         source = f"x = {literal}\n"
         assert black.format_str(source, mode=BLACK_MODE) == source, text
+        assert black.format_str(source, mode=STUB_MODE) == source, text
 
 
 @given(st.text())
 def test_any_string_round_trips_and_matches_black(text: str) -> None:
     literal = string(text)
     assert ast.literal_eval(literal) == text
+    assert literal.isascii() and literal.isprintable()
     source = f"x = {literal}\n"
     assert black.format_str(source, mode=BLACK_MODE) == source
 
 
-def read_back(block: str) -> Any:
-    """The value of `x = <block>`, checked to be one statement assigning one str constant."""
-    tree = ast.parse(f"x = {block}\n")
-    assert len(tree.body) == 1
-    statement = tree.body[0]
-    assert isinstance(statement, ast.Assign)
-    assert isinstance(statement.value, ast.Constant) and type(statement.value.value) is str
-    return json.loads(statement.value.value)
+def read_back(text: str, names: list[str]) -> dict[str, Any]:
+    """The tables of a data file as the runtime reads them, checked against json.loads."""
+    whole = json.loads(text)
+    assert list(whole) == ["mcp2openai", *names]
+    reader = Toolset({"__name__": "data"}, VERSION, data=text)
+    found = {name: reader.table(name) for name in names}
+    assert found == {name: whole[name] for name in names}
+    return found
 
 
-@given(tables)
-def test_json_blocks_read_back_exactly_and_black_leaves_them_alone(value: Any) -> None:
-    block = json_block(value)
-    assert read_back(block) == value
-    source = f"x = {block}\n"
-    assert black.format_str(source, mode=BLACK_MODE) == source
-    # One entry per line, and nothing but printable characters on them.
-    lines = json_text(value).split("\n")
-    assert len(lines) == (len(value) + 2 if value else 1)
+@given(st.dictionaries(st.sampled_from(["a", "b", "names", "x_1"]), tables, max_size=4))
+def test_data_reads_back_exactly_table_by_table(value: Any) -> None:
+    text = data_text(VERSION, value)
+    assert read_back(text, list(value)) == value
+    # One entry per line, nothing but printable characters on them, and only the top-level
+    # keys start a line with a quote.
+    lines = text.split("\n")
     assert all(line.isprintable() for line in lines)
+    starts = [line.partition(":")[0] for line in lines if line.startswith('"')]
+    assert starts == ['"mcp2openai"', *(json.dumps(key) for key in value)]
 
 
-def test_hostile_strings_in_json_blocks() -> None:
+def test_hostile_strings_in_the_data() -> None:
     breakers = [*HOSTILE, '\\"""', "\\", "\\\n", '"' * 7, "x\\", "\x7f\x85\u200b\U000e0001"]
+    # Values that look like the data's own lines: a table key at the start of a line.
+    breakers += ['\n"names":{}', '\n"definitions":[', '"names":', "\n ]", "\n}\n"]
     value = {text: [text, {text: text}] for text in breakers}
-    block = json_block(value)
-    assert read_back(block) == value
-    assert read_back(json_block(list(value))) == list(value)
+    tables = {"names": value, "definitions": list(value), "search": {"x": "y"}}
+    assert read_back(data_text(VERSION, tables), list(tables)) == tables
 
 
 def test_json_text_keeps_printable_text_and_escapes_the_rest() -> None:
@@ -100,7 +106,7 @@ def test_json_text_keeps_printable_text_and_escapes_the_rest() -> None:
 
 def test_numbers_keep_their_type() -> None:
     value = [1, 1.0, -0.0, 1e100, 12345678901234567890, True, None]
-    back = read_back(json_block(value))
+    back = read_back(data_text(VERSION, {"numbers": value}), ["numbers"])["numbers"]
     assert [type(item) for item in back] == [type(item) for item in value]
     assert back == value
 

@@ -98,9 +98,10 @@ def test_typed_accessor_and_lazy_names(tmp_path: Path) -> None:
     assert "REPORT" not in vars(module)  # built on first access, then kept
     report = module.REPORT
     assert module.REPORT is report and "REPORT" in vars(module)
-    assert report.null_paths is module._null_paths  # parsed once, shared with tool_calls
+    paths = module._toolset.table("null_paths")  # the data's table, as REPORT shows it
+    assert report.null_paths == {name: tuple(map(tuple, p)) for name, p in paths.items()} != {}
     assert "NAMES" not in vars(module)
-    assert module.NAMES is module._names and "NAMES" in vars(module)
+    assert module.NAMES is module._toolset.names() and "NAMES" in vars(module)
 
 
 def test_namespaced_calls_map_through_the_built_table(tmp_path: Path) -> None:
@@ -118,7 +119,7 @@ def test_namespaced_calls_map_through_the_built_table(tmp_path: Path) -> None:
             ],
         },
     )
-    assert json.loads(module._NAMESPACED) == {
+    assert module._toolset.table("namespaced") == {
         "fetch": {"fetch": "fetch__fetch"},
         "fs": {"read_file": "fs__read_file", "fetch": "fs__fetch"},
     }

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from buildutil import import_path
+from buildutil import ROOT, import_path
 from click.testing import CliRunner
 from mcp2openai.cli import main
 from mcp2openai.config import load_mcp_servers, load_project
@@ -90,7 +90,9 @@ def test_the_module_carries_the_recipes_and_no_secret(
     assert list(module.SERVERS) == ["time", "docs", "legacy"]
     assert module.SERVERS is module.SERVERS  # built once, on first use
     stub = (tmp_path / "app" / "tools.pyi").read_text(encoding="utf-8")
-    assert "SERVERS: dict[str, dict[str, object] | None]" in stub
+    assert "from _mcp2openai.api import *" in stub  # the shared API, SERVERS among it
+    api = (ROOT / "templates" / "runtime" / "api.pyi").read_text(encoding="utf-8")
+    assert "SERVERS: dict[str, dict[str, object] | None]" in api
 
 
 def load_recipes(tmp_path: Path) -> dict[str, object]:
@@ -182,4 +184,4 @@ def test_a_server_without_tools_in_the_toolset_has_no_recipe_entry(tmp_path: Pat
         "auto",
     )
     assert built.model.recipes == (("time", {"command": "mcp-server-time"}),)
-    assert '"time":{"command":"mcp-server-time"}' in built.source
+    assert '"time":{"command":"mcp-server-time"}' in built.data

@@ -35,6 +35,7 @@ from hypothesis_jsonschema import from_schema
 from jsonschema import Draft202012Validator
 from mcp2openai.strict import Conversion, Unsupported, convert
 from mcp2openai.strict.rules import REWRITE_KINDS
+from mcp2openai.templates.runtime.decode import _BadEncoding, _decode
 from openai_checker import strict_violations
 from runtime_support import load_runtime, with_toolset
 from test_strict_properties import SNAPSHOTS, without_dropped
@@ -225,8 +226,8 @@ class Encoder:
                 if index is None or self.plan is None or self.spoil is not None:
                     return encoded
                 try:
-                    decoded = rt._decode(copy.deepcopy(encoded), index, self.plan, 0)
-                except rt._BadEncoding:
+                    decoded = _decode(copy.deepcopy(encoded), index, self.plan, 0)
+                except _BadEncoding:
                     continue
                 if same(value, decoded):
                     return encoded

@@ -1,7 +1,7 @@
-"""templates/runtime/: the code copied into every generated module.
+"""templates/runtime/: the runtime the toolset modules of a folder share.
 
-The runtime is loaded as a module from its path, given a small toolset, and driven with
-plain dicts, the ``openai`` SDK's response objects and the ``mcp`` SDK's results.
+The runtime is given a small toolset (tests/runtime_support.py) and driven, as a toolset module
+drives it, with plain dicts, the ``openai`` SDK's response objects and the ``mcp`` SDK's results.
 """
 
 from __future__ import annotations
@@ -17,12 +17,11 @@ from typing import Any
 
 import pytest
 from mcp import types as mcp_types
-from mcp2openai.emit import runtime_source
-from mcp2openai.tables import TABLE_NAMES
 from openai.types.chat import ChatCompletion
 from openai.types.responses import Response
-from runtime_support import MARKER, PARTS, definition, load_runtime, runtime_text, with_toolset
+from runtime_support import PUBLIC, RUNTIME, definition, load_runtime, with_toolset
 
+PARTS = sorted(RUNTIME.glob("*.py"))
 NAMES = {
     "fs__read_file": ("fs", "read_file"),
     "fs__write_file": ("fs", "write_file"),
@@ -101,142 +100,54 @@ def b64(data: bytes) -> str:
 PNG = b64(b"\x89PNG\r\n\x1a\n" + bytes(1016))  # 1024 bytes
 
 
-# ---------------------------------------------------------------------------- the file
+# ---------------------------------------------------------------------------- the files
 
 
-def test_runtime_part_has_no_module_level_imports_or_placeholders() -> None:
+def test_parts_import_only_each_other_at_module_level() -> None:
+    """A part imports the standard library where it is needed, never at its top: loading a
+    part costs its own compilation only. At its top it may import the other parts it uses
+    (relatively: the runtime works wherever its folder is) and, for type checkers, anything."""
     for path in PARTS:
-        source = path.read_text(encoding="utf-8")
-        assert source.count(MARKER) == 1, path
-        assert source.count("\n" + MARKER + "\n") == 1, path
-        above = ast.parse(source.split(MARKER, 1)[0])
-        for node in above.body:  # above a marker: only what type checkers need
-            assert not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-    runtime = runtime_source()
-    tree = ast.parse(runtime)
-    for node in tree.body:
-        assert not isinstance(node, (ast.Import, ast.ImportFrom)), ast.dump(node)
-        if isinstance(node, ast.If):  # `if TYPE_CHECKING:` may import; `if not` may define
-            test = node.test
-            if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-                test = test.operand
-                assert not any(isinstance(n, (ast.Import, ast.ImportFrom)) for n in node.body)
-            assert isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
-    defined = {
-        target.id
-        for node in tree.body
-        for target in (
-            node.targets
-            if isinstance(node, ast.Assign)
-            else [node.target] if isinstance(node, ast.AnnAssign) and node.value else []
-        )
-        if isinstance(target, ast.Name)
-    }
-    defined |= {
-        node.name
-        for node in tree.body
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-    }
-    # The tables are the generator's (generator/tables.py): only names the runtime parses them
-    # into (lower case) are defined here; NAMES and REPORT are built on first use.
-    assert not defined & {*TABLE_NAMES, "NAMES", "REPORT"}
-    assert {"ToolCall", "Report", "tools", "tool_calls", "tool_output", "arguments"} <= defined
-    assert "execute_tool_calls" in defined
-
-
-def test_no_two_parts_define_the_same_name() -> None:
-    """The parts share one namespace in a module: a name defined in two of them would make the
-    later part's silently replace the earlier one's (mypy checks each part on its own)."""
-    owners: dict[str, list[str]] = {}
-    for path in PARTS:
-        code = path.read_text(encoding="utf-8").split(MARKER, 1)[1]
-        for node in ast.parse(code).body:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:
+            if isinstance(node, ast.ImportFrom):
+                assert node.level == 1, (path.name, ast.unparse(node))
+            assert not isinstance(node, ast.Import), (path.name, ast.unparse(node))
             if isinstance(node, ast.If):
-                continue  # TYPE_CHECKING blocks (and `if not TYPE_CHECKING:` in data.py)
-            names: list[str] = []
-            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-                names = [node.name]
-            elif isinstance(node, ast.Assign):
-                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
-            elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
-                names = [node.target.id]
-            for name in names:
-                if path.stem not in owners.setdefault(name, []):
-                    owners[name].append(path.stem)
-    shared = {name: parts for name, parts in owners.items() if len(parts) > 1}
-    assert shared == {}
-
-
-def test_runtime_part_runs_as_generated_module_prelude() -> None:
-    """Pasted below the generated header and above the data, as the generator does."""
-    runtime = runtime_source()
-    source = (
-        '"""A generated module."""\n'
-        + runtime
-        + '\n_NAMES = \'{"s__t": ["s", "t", "TArgs"]}\'\n'
-        + '_NULL_PATHS = \'{"s__t": [["x"]]}\'\n'
-        + '_DEFINITIONS = \'[{"name": "s__t"}]\'\n'
-        + "_DECODE = '{}'\n"
-        + '_NAMESPACED = \'{"s": {"t": "s__t"}}\'\n'
-    )
-    namespace: dict[str, Any] = {"__name__": "generated"}
-    exec(compile(source, "generated.py", "exec"), namespace)
-    calls, rejected = namespace["tool_calls"](chat(fn("c", "s__t", '{"x": null, "y": 1}')))
-    assert rejected == []
-    assert calls[0].arguments == {"y": 1}
-    assert namespace["tools"]("responses")[0]["name"] == "s__t"
+                assert isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+    core = ast.parse((RUNTIME / "__init__.py").read_text(encoding="utf-8"))
+    assert not [node for node in core.body if isinstance(node, (ast.Import, ast.ImportFrom))]
 
 
 def test_runtime_is_black_formatted_in_default_mode() -> None:
-    """Pasted into generated modules, which black formats with its default mode."""
+    """Written into the app's folder as it is: black with its default mode leaves it alone."""
     import black
 
-    for path in PARTS:
+    for path in [*PARTS, RUNTIME / "api.pyi"]:
         source = path.read_text(encoding="utf-8")
-        assert black.format_str(source, mode=black.Mode()) == source, path
-    generated = '"""A generated module."""\n\n# ---- runtime ----\n\n' + runtime_source() + "\n"
-    assert black.format_str(generated, mode=black.Mode()) == generated
+        mode = black.Mode(is_pyi=path.suffix == ".pyi")
+        assert black.format_str(source, mode=mode) == source, path
 
 
-IMPORT_PROBE = """
-import sys
-source = open(sys.argv[1], encoding="utf-8").read()
-before = set(sys.modules)
-namespace = {"__name__": "generated"}
-exec(compile(source, "generated.py", "exec"), namespace)
-loaded = sorted(set(sys.modules) - before)
-namespace["_NAMES"] = '{"s__t": ["s", "t", "TArgs"]}'
-namespace["_NULL_PATHS"] = "{}"
-namespace["_DECODE"] = "{}"
-call = {"id": "c", "type": "function", "function": {"name": "s__t", "arguments": "{}"}}
-calls, rejected = namespace["tool_calls"]({"choices": [{"message": {"tool_calls": [call]}}]})
-assert len(calls) == 1, (calls, rejected)
-image = {"type": "image", "data": "aGk=", "mimeType": "image/png"}
-item = namespace["tool_output"]("c", {"content": [image]}, api="chat")
-assert item["content"] == "[image: image/png, 2 bytes]", item
-used = sorted(set(sys.modules) - before)
-print(repr((loaded, used)))
-"""
+def test_a_toolset_answers_every_public_name_and_lists_them() -> None:
+    assert sorted(rt.__all__) == sorted(PUBLIC)
+    for name in PUBLIC:
+        assert getattr(rt, name) is not None, name
+    assert set(PUBLIC) <= set(dir(rt))
+    with pytest.raises(AttributeError, match="has no attribute 'nope'"):
+        rt.nope  # noqa: B018
+    assert rt.tools is rt.tools  # made once, then kept in the module
 
 
-def test_runtime_imports_nothing_when_loaded(tmp_path: Path) -> None:
-    """Loading the runtime part adds no module; running it adds no heavy one."""
-    import subprocess
-    import sys
+def test_a_runtime_of_another_version_is_refused_with_both_versions() -> None:
+    from mcp2openai.templates.runtime import VERSION, Toolset
 
-    runtime = tmp_path / "runtime.py"
-    runtime.write_text(runtime_text(), encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-I", "-S", "-c", IMPORT_PROBE, str(runtime)],
-        capture_output=True,
-        text=True,
-    )
-    assert result.returncode == 0, result.stderr[-2000:]
-    loaded, used = ast.literal_eval(result.stdout)
-    assert loaded == []
-    # Running pulls in json (and what json needs) and binascii, nothing heavier.
-    assert {"json", "binascii"} <= set(used)
-    assert not {"typing", "asyncio", "base64", "dataclasses", "inspect"} & set(used), used
+    with pytest.raises(ImportError) as error:
+        Toolset({"__file__": "app/tools/github.py"}, "0.0.1")
+    message = str(error.value)
+    assert "app/tools/github.py was built by mcp2openai 0.0.1" in message
+    assert f"is mcp2openai {VERSION}'s" in message and "mcp2openai build" in message
+    assert "\n" not in message
 
 
 # ---------------------------------------------------------------------------- tools()

@@ -11,7 +11,7 @@ from pathlib import Path
 import black
 import pytest
 from buildutil import import_path
-from mcp2openai.pipeline import Build, ServerInput, build
+from mcp2openai.pipeline import Build, ServerInput, build, write_build
 from mcp2openai.render import BLACK_MODE, STUB_MODE
 
 from bench.inputs import write_snapshots
@@ -31,14 +31,14 @@ def large(tmp_path_factory: pytest.TempPathFactory) -> Build:
 
 def test_2000_replicated_tools_build_and_import(large: Build, tmp_path: Path) -> None:
     path = tmp_path / "adapter_2000.py"
-    path.write_text(large.source, encoding="utf-8")
+    write_build(path, large)
     module = import_path(path)
     responses = module.tools("responses")
     assert len(responses) == LARGE
     assert len(module.tools("chat")) == LARGE
     assert len(module.NAMES) == LARGE
     assert len({definition["name"] for definition in responses}) == LARGE
-    assert "_r1" in large.source  # renamed copies, not only the real tools
+    assert "_r1" in large.data  # renamed copies, not only the real tools
 
 
 def test_2000_replicated_tools_are_black_stable(large: Build) -> None:

@@ -1,6 +1,6 @@
 """Tool search (docs/design.md, "Tool search"): the index the generator builds
-(generator/search.py), the query code every module carries (templates/runtime/search.py), and that
-the two split text with one rule."""
+(generator/search.py), the query code of the runtime (templates/runtime/search.py), and that the
+generator splits the tools' text with the runtime's own tokenizer."""
 
 from __future__ import annotations
 
@@ -12,19 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from buildutil import GENERATED, SNAPSHOTS, build_module, import_path
+from buildutil import GENERATED, build_module, import_path
 from hypothesis import given
 from hypothesis import strategies as st
 from mcp2openai import search
-from mcp2openai.literals import json_text
-from mcp2openai.load import load_snapshot
 from mcp2openai.model import build_model
 from mcp2openai.naming import ServerTools
 from mcp2openai.naming import build as name_tools
 from mcp2openai.tables import tables
-from runtime_support import load_runtime
-
-rt = load_runtime("mcp2openai_runtime_search", {})
+from mcp2openai.templates.runtime import search as runtime_search
+from runtime_support import load_runtime, with_toolset
 
 # Text that exercises the splitting rule: case changes, digits, separators, stop words,
 # plurals, letters that change length when lowercased, and anything else.
@@ -36,22 +33,28 @@ WORDY = st.text(
 # ---------------------------------------------------------------------------- one rule
 
 
+def test_the_generator_indexes_with_the_runtimes_tokenizer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One tokenizer, the runtime's: a build splits the tools' text with that very function."""
+    seen: list[str] = []
+
+    def spy(text: str, wholes: bool = True) -> list[str]:
+        seen.append(text)
+        return ["sentinel"]
+
+    monkeypatch.setattr(runtime_search, "terms", spy)
+    search._terms.cache_clear()
+    try:
+        model = build_model(name_tools([ServerTools("fs", tuple(FS))]), "auto", "0" * 64)
+        table = search.search_table(model)
+    finally:
+        search._terms.cache_clear()
+    assert "Read the complete contents of a file from the file system." in seen
+    assert [str(line).split(":")[1] for line in table.values()] == ["sentinel"] * len(FS)
+
+
 @given(WORDY)
-def test_the_runtime_splits_text_with_the_generators_rule(text: str) -> None:
-    assert rt._terms(text) == search.terms(text)
-
-
-def test_the_runtime_splits_every_recorded_text_with_the_generators_rule() -> None:
-    texts = []
-    for path in sorted(SNAPSHOTS.glob("*.json")):
-        for tool in load_snapshot(path):
-            texts += [tool["name"], tool.get("description") or "", json.dumps(tool)]
-    assert len(texts) > 500
-    assert [rt._terms(text) for text in texts] == [search.terms(text) for text in texts]
-
-
-def test_the_runtime_has_the_generators_stop_words() -> None:
-    assert frozenset(rt._STOP_WORDS.split()) == search.STOP_WORDS
+def test_the_generator_splits_as_the_runtime_splits(text: str) -> None:
+    assert search.terms(text) == runtime_search.terms(text)
 
 
 # ---------------------------------------------------------------------------- terms
@@ -102,7 +105,7 @@ def test_terms_without_wholes() -> None:
     ],
 )
 def test_plurals_become_singular(word: str, stem: str) -> None:
-    assert search.stem(word) == stem == rt._stem(word)
+    assert runtime_search.stem(word) == stem
 
 
 # ---------------------------------------------------------------------------- the index
@@ -256,7 +259,7 @@ def names(found: list[dict[str, object]]) -> list[object]:
 def test_the_best_match_comes_first(module: Any, query: str, first: str) -> None:
     found = module.tool_search(query)
     assert names(found)[0] == first
-    assert module._search(query, 8) == names(found)
+    assert ranked_names(module, query, 8) == names(found)
 
 
 def test_results_are_the_responses_definitions_fresh_each_time(module: Any) -> None:
@@ -289,7 +292,7 @@ def test_odd_queries_never_raise(module: Any, query: str) -> None:
 def test_any_query_gives_distinct_tools_best_first(query: str, limit: int) -> None:
     found = MODULE.tool_search(query, limit=limit)
     assert len(found) <= limit and len(set(names(found))) == len(found)
-    assert MODULE._search(query, limit) == names(found)
+    assert ranked_names(MODULE, query, limit) == names(found)
 
 
 def test_bad_arguments_raise(module: Any) -> None:
@@ -303,16 +306,19 @@ def test_bad_arguments_raise(module: Any) -> None:
         module.tool_search("file", limit=-1)
 
 
-@pytest.mark.parametrize("layout", [json_text, json.dumps], ids=["one per line", "one line"])
-def test_definitions_come_from_their_table_in_any_layout(layout: Any) -> None:
+def test_definitions_come_from_their_lines_in_the_data() -> None:
+    """A search parses only the definitions it returns, from their lines of the data."""
     model = build_model(name_tools([ServerTools("fs", tuple(FS))]), "auto", "0" * 64)
     values = tables(model)
-    runtime = load_runtime("mcp2openai_runtime_search_layout", {})
-    runtime._SEARCH = json_text(values["_SEARCH"])
-    runtime._DEFINITIONS = layout(values["_DEFINITIONS"])
+    definitions: list[Any] = values["definitions"]  # type: ignore[assignment]
+    names_table = {d["name"]: ("fs", d["name"][4:]) for d in definitions}
+    runtime = load_runtime("mcp2openai_runtime_search_layout", names_table)
+    with_toolset(runtime, names_table, definitions=definitions, search=values["search"])  # type: ignore[arg-type]
     found = runtime.tool_search("write a file", limit=3)
     assert names(found) == ["fs__write_file", "fs__read_file", "fs__listDirectory"]
-    assert found == [values["_DEFINITIONS"][i] for i in (1, 0, 2)]  # type: ignore[index]
+    assert found == [definitions[i] for i in (1, 0, 2)]
+    texts = runtime_search.definition_texts(runtime._toolset)
+    assert [json.loads(text) for text in texts] == definitions
 
 
 def test_equal_scores_keep_the_toolset_order(tmp_path: Path) -> None:
@@ -328,10 +334,11 @@ import sys
 sys.path.insert(0, sys.argv[1])
 import mcp_all as m
 m.tools("responses")
-assert m._search_names is None and m._tokenizer is None, "the index was loaded early"
+assert m._toolset.index is None, "the index was loaded early"
+assert "_mcp2openai.search" not in sys.modules, "the search was loaded early"
 before = set(sys.modules)
 queries = ["read a file", "list issues in a repository", "take a screenshot", "time zone"]
-print([m._search(query, 8) for query in queries])
+print([[d["name"] for d in m.tool_search(query, limit=8)] for query in queries])
 print(sorted(set(sys.modules) - before))
 """
 
@@ -351,7 +358,13 @@ def test_the_index_is_loaded_on_the_first_query_and_ranks_alike_under_any_hash_s
     ranked, imported = map(ast.literal_eval, output.splitlines())
     assert ranked[0][0] == "filesystem__read_file" and "github__list_issues" in ranked[1]
     # After tools() (json, and re through it), a query needs only these:
-    assert set(imported) <= {"heapq", "_heapq", "math"}, imported
+    assert set(imported) <= {"heapq", "_heapq", "math", "_mcp2openai.search"}, imported
 
 
 MODULE = import_path(GENERATED / "mcp_all.py")
+
+
+def ranked_names(module: Any, query: str, limit: int) -> list[str]:
+    """The runtime's ranking of `query` in `module`'s toolset, as exposed names."""
+    index = runtime_search.ranked(module._toolset, query, limit)
+    return [runtime_search._index(module._toolset).names[i] for i in index]

@@ -22,7 +22,8 @@ from typing import Any
 
 import pytest
 from buildutil import ROOT, SNAPSHOTS, import_path
-from mcp2openai.pipeline import ServerInput, build
+from mcp2openai.pipeline import ServerInput, build, write_build
+from mcp2openai.templates.runtime.search import terms
 
 CORPUS = ROOT / "tests" / "fixtures" / "corpus"
 FULL_SENTENCE = 0.95
@@ -69,18 +70,23 @@ def recall(module: Any) -> tuple[Recall, Recall]:
     full, nameless = Recall(), Recall()
     for tool in module.tools("responses"):
         name, sentence = tool["name"], first_sentence(tool["description"])
-        if not module._terms(sentence):
+        if not terms(sentence):
             full.skipped += 1
             nameless.skipped += 1
             continue
-        full.add(name in module._search(sentence, 5))
-        named = set(module._terms(name))
-        kept = " ".join(w for w in sentence.split() if not named & set(module._terms(w)))
-        if not module._terms(kept):
+        full.add(name in top(module, sentence, 5))
+        named = set(terms(name))
+        kept = " ".join(w for w in sentence.split() if not named & set(terms(w)))
+        if not terms(kept):
             nameless.skipped += 1
             continue
-        nameless.add(name in module._search(kept, 5))
+        nameless.add(name in top(module, kept, 5))
     return full, nameless
+
+
+def top(module: Any, query: str, limit: int) -> list[str]:
+    """The exposed names the module's search ranks first for `query`."""
+    return [tool["name"] for tool in module.tool_search(query, limit=limit)]
 
 
 @pytest.mark.parametrize("servers", list(toolsets().values()), ids=list(toolsets()))
@@ -89,7 +95,7 @@ def test_recall_at_5_on_the_recorded_servers(
 ) -> None:
     built = build([ServerInput(path.stem, path) for path in servers], "auto")
     path = tmp_path / "recorded.py"
-    path.write_text(built.source, encoding="utf-8")
+    write_build(path, built)
     module = import_path(path)
     full, nameless = recall(module)
     with capsys.disabled():

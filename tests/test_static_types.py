@@ -72,12 +72,12 @@ def test_a_mismatch_with_the_sdk_is_still_refused(tmp_path: object) -> None:
 
 def test_the_stub_agrees_with_the_module_it_describes() -> None:
     # mypy's stubtest imports the module and compares every name and signature with the
-    # stub. What it may report: the types that exist for type checkers only (types.pyi), the
+    # stub. What it may report: the types that exist for type checkers only (api.pyi), the
     # <Tool>Args names (strings at run time), and ToolCalls' tuple base (not a decorator
     # the module could carry without importing typing).
-    declared = (ROOT / "templates" / "types.pyi").read_text()
+    declared = (ROOT / "templates" / "runtime" / "api.pyi").read_text()
     stub_only = set(re.findall(r"^(?:class )?(\w+)(?:\(| = )", declared, re.M))
-    stub_only -= {"ToolCalls"}  # types.pyi redeclares the runtime's class: it must agree
+    stub_only -= {"ToolCalls"}  # api.pyi redeclares the runtime's class: it must agree
     result = subprocess.run(
         [sys.executable, "-m", "mypy.stubtest", "mcp_time", "--mypy-config-file", "/dev/null"],
         cwd=GENERATED,

@@ -1,43 +1,58 @@
-"""generator/stub.py: the API part of a stub, derived from the runtime's code."""
+"""generator/stub.py: a toolset's stub re-exports the runtime's API and holds its TypedDicts."""
 
 from __future__ import annotations
 
-import textwrap
+import ast
+from pathlib import Path
 
-import pytest
-from mcp2openai.stub import api_stub
+import black
+from buildutil import GENERATED, run_cli, write_snapshot
+from mcp2openai.render import STUB_MODE
 
-
-def checked_only(imports: str) -> str:
-    """A runtime whose imports exist for type checkers only, as the parts write them."""
-    return "if TYPE_CHECKING:\n" + textwrap.indent(imports, "    ")
-
-
-def test_imports_are_merged_at_the_top_with_their_aliases() -> None:
-    runtime = checked_only(
-        "from typing import overload\nimport json\nfrom typing import overload as _overload\n"
-        "import collections.abc as cabc\nimport json\nimport collections.abc\n"
-    )
-    runtime += "def tools(api: str) -> list[object]:\n    return []\n"
-    assert api_stub(runtime) == (
-        "import collections.abc\n"
-        "import collections.abc as cabc\n"
-        "import json\n"
-        "from typing import overload, overload as _overload\n\n"
-        "def tools(api: str) -> list[object]:\n    ...\n"
-    )
+TOOLS = [
+    {
+        "name": "pick",
+        "inputSchema": {
+            "type": "object",
+            "properties": {"mode": {"enum": ["a", "b"]}, "note": {"type": "string"}},
+            "required": ["mode"],
+        },
+    }
+]
 
 
-@pytest.mark.parametrize(
-    ("imports", "message"),
-    [
-        ("from . import x\n", "unsupported import"),
-        ("from .parts import x\n", "unsupported import"),
-        ("from __future__ import annotations\n", "unsupported import"),
-        ("from a import X\nfrom b import X\n", "'X' is imported from two places"),
-        ("import a as X\nfrom b import X\n", "'X' is imported from two places"),
-    ],
-)
-def test_an_import_the_merge_cannot_keep_is_refused(imports: str, message: str) -> None:
-    with pytest.raises(ValueError, match=message):
-        api_stub(checked_only(imports))
+def imports(stub: str) -> list[str]:
+    return [ast.unparse(n) for n in ast.parse(stub).body if isinstance(n, ast.ImportFrom)]
+
+
+def test_the_stub_imports_only_what_its_typed_dicts_use() -> None:
+    time = (GENERATED / "mcp_time.pyi").read_text(encoding="utf-8")
+    assert imports(time)[0] == "from typing import TypedDict"
+    git = (GENERATED / "mcp_github.pyi").read_text(encoding="utf-8")
+    assert imports(git)[0] == "from typing import Literal, NotRequired, TypedDict"
+    for stub in (time, git):
+        modules = [line.split()[1] for line in imports(stub)]
+        assert modules.count("typing") == 1 and "typing_extensions" not in modules
+
+
+def test_the_stub_reexports_the_shared_api_absolutely_or_relatively(tmp_path: Path) -> None:
+    snapshot = write_snapshot(tmp_path, "s", TOOLS)
+    top = tmp_path / "top" / "tools.py"
+    package = tmp_path / "pkg" / "tools.py"
+    package.parent.mkdir()
+    (package.parent / "__init__.py").write_text("", encoding="utf-8")
+    for out in (top, package):
+        result = run_cli("build", "--server", f"s={snapshot}", "--out", str(out))
+        assert result.exit_code == 0, result.output
+    top_imports = imports(top.with_suffix(".pyi").read_text(encoding="utf-8"))
+    package_imports = imports(package.with_suffix(".pyi").read_text(encoding="utf-8"))
+    assert "from _mcp2openai.api import *" in top_imports
+    assert "from ._mcp2openai.api import *" in package_imports
+    # Everything else is the same.
+    assert [line.replace("._mcp", "_mcp") for line in package_imports] == top_imports
+
+
+def test_the_stub_is_what_black_writes() -> None:
+    for path in sorted(GENERATED.glob("*.pyi")):
+        text = path.read_text(encoding="utf-8")
+        assert black.format_str(text, mode=STUB_MODE) == text, path.name

@@ -14,7 +14,7 @@ from mcp2openai import typed
 from mcp2openai.emit import RenderError, emit
 from mcp2openai.literals import LINE_LENGTH
 from mcp2openai.pipeline import ServerInput, build
-from mcp2openai.render import render
+from mcp2openai.render import _stub_skeleton, render
 from mcp2openai.strict.rules import MAX_OBJECT_DEPTH
 from mcp2openai.verify import verify_stub
 from test_hostile_inputs import fan_out, nested, recursive
@@ -193,9 +193,11 @@ def test_no_name_but_the_nested_typed_dicts_looks_like_one() -> None:
                     typed_dicts.add(node.targets[0].id)  # type: ignore[attr-defined]
         return names, typed_dicts
 
-    module, _ = assigned(GENERATED / "mcp_all.py")
+    module = set()
+    for path in [GENERATED / "mcp_all.py", *sorted((GENERATED / "_mcp2openai").glob("*.py*"))]:
+        module |= assigned(path)[0]
     stub, typed_dicts = assigned(GENERATED / "mcp_all.pyi")
-    assert "_DEFINITIONS" in module
+    assert {"_toolset", "Toolset", "_Catalog"} <= module
     assert "_FilesystemEditFileArgs_EditsItem" in typed_dicts
     assert not [name for name in module if NESTED.fullmatch(name)]
     assert {name for name in stub if NESTED.fullmatch(name)} <= typed_dicts
@@ -207,7 +209,8 @@ def test_verify_reads_nested_typed_dicts_back(tmp_path: Path) -> None:
     model = build([ServerInput("s", snapshot)], "auto").model
     emission = emit(model)
     stub = render(model).stub
-    verify_stub(stub, model, emission)  # as rendered: it reads back
+    head = _stub_skeleton(emission.version, emission.runtime_import, emission.typing_import)
+    verify_stub(stub, emission, head)  # as rendered: it reads back
     nested = (
         '_SShapesArgs_Point = TypedDict(\n    "_SShapesArgs_Point",\n    {\n        "x": float,'
     )
@@ -219,4 +222,4 @@ def test_verify_reads_nested_typed_dicts_back(tmp_path: Path) -> None:
     ):
         assert tampered != stub
         with pytest.raises(RenderError):
-            verify_stub(tampered, model, emission)
+            verify_stub(tampered, emission, head)

@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 import openai
 import pytest
+from mcp2openai.templates.runtime.reading import get
 from openai.types.chat import ChatCompletion, ChatCompletionChunk
 from openai.types.responses import (
     Response,
@@ -644,7 +645,7 @@ def summary(result: Any) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], 
     return (
         [row(call) for call in calls],
         [tuple(item.values()) for item in rejected],
-        [str(rt._get(item, "type")) for item in getattr(result, "skipped", ())],
+        [str(get(item, "type")) for item in getattr(result, "skipped", ())],
     )
 
 
@@ -819,7 +820,7 @@ def test_client_tool_search_is_answered_not_dropped() -> None:
         assert tools.seen == []
         result = rt.tool_calls(response)
         assert result == ([], [])
-        assert [rt._get(item, "call_id") for item in result.skipped] == ["call_Ts1"]
+        assert [get(item, "call_id") for item in result.skipped] == ["call_Ts1"]
 
 
 def test_custom_tool_call_is_answered_with_a_custom_tool_call_output() -> None:
@@ -850,7 +851,7 @@ def test_items_only_the_app_can_answer_make_execute_raise_before_any_call(name: 
             asyncio.run(rt.execute_tool_calls(response, tools))
         assert tools.seen == []  # nothing ran: the app decides
         result = rt.tool_calls(response)
-        assert [rt._get(item, "type") for item in result.skipped] == [kind]
+        assert [get(item, "type") for item in result.skipped] == [kind]
     if kind == "mcp_approval_request":
         with pytest.raises(ValueError, match=r"'mcpr_68f1c2ac' \(tool 'ask_question' on 'deep"):
             execute(BODIES[name][1])

@@ -2,6 +2,7 @@
 
 from .convert import Conversion, Target, argument_schema, convert, strict_schema
 from .errors import Dropped, NullPath, Rewrite, SchemaPath, Unsupported, format_path
+from .nullplans import null_plan
 
 __all__ = [
     "Conversion",
@@ -14,5 +15,6 @@ __all__ = [
     "argument_schema",
     "convert",
     "format_path",
+    "null_plan",
     "strict_schema",
 ]

@@ -1,20 +1,16 @@
 """Sessions from the config the module was built from: ``connect()``, one ``mcp``
 ``ClientSession`` per server, started from its recipe in ``SERVERS``.
-
-Part of the runtime every generated module carries (templates/runtime/__init__.py).
 """
 
+from .reading import is_mapping
+
 TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .data import _recipes
-    from .reading import _is_mapping
-
-# ---- runtime ----
-
 if TYPE_CHECKING:
     import asyncio
     from collections.abc import Awaitable, Iterable, Mapping
     from typing import Any, Protocol
+
+    from . import Toolset
 
     class _CallTool(Protocol):
         """What ``connect()`` yields: ``call_tool`` for ``execute_tool_calls``."""
@@ -33,6 +29,7 @@ if TYPE_CHECKING:
 
 
 def connect(
+    toolset: "Toolset",
     *,
     servers: "Iterable[str] | Mapping[str, dict[str, object] | None] | None" = None,
     env: "Mapping[str, str] | None" = None,
@@ -61,7 +58,7 @@ def connect(
     unknown server or a variable that is not set, and ``ConnectionError`` naming the
     server that could not be started or initialized (the others are stopped first).
     """
-    return _Connection(servers, env)
+    return _Connection(toolset, servers, env)
 
 
 class _Caller:
@@ -91,9 +88,20 @@ class _Connection:
     transport and session open until the exit cancels it (``mcp``'s contexts are
     entered and left in that one task, as anyio wants)."""
 
-    __slots__ = ("_env", "_errors", "_scopes", "_servers", "_sessions", "_tasks")
+    __slots__ = (
+        "_env",
+        "_errors",
+        "_scopes",
+        "_servers",
+        "_sessions",
+        "_tasks",
+        "_toolset",
+    )
 
-    def __init__(self, servers: object, env: "Mapping[str, str] | None") -> None:
+    def __init__(
+        self, toolset: "Toolset", servers: object, env: "Mapping[str, str] | None"
+    ) -> None:
+        self._toolset = toolset
         self._servers = servers
         self._env = env
         self._sessions: dict[str, Any] = {}
@@ -113,7 +121,7 @@ class _Connection:
 
         if self._tasks:
             raise RuntimeError("this connect() is already open: call connect() again")
-        plan = _plan(self._servers, self._env)
+        plan = _plan(self._toolset.table("servers"), self._servers, self._env)
         ready = {name: asyncio.Event() for name, _ in plan}
         for name, recipe in plan:
             holder = self._hold(name, recipe, ready[name])
@@ -198,10 +206,16 @@ async def _transport(stack: "Any", recipe: "dict[str, Any]") -> "tuple[Any, Any]
     ``stack``."""
     if "url" in recipe:
         from mcp.client.streamable_http import streamable_http_client
-        from mcp.shared._httpx_utils import create_mcp_http_client
 
-        client = create_mcp_http_client(headers=recipe.get("headers") or None)
-        await stack.enter_async_context(client)
+        client = None
+        if recipe.get("headers"):
+            import httpx2  # the mcp SDK's HTTP client
+
+            # The timeouts the SDK gives its own client: 30 s, and 300 s to read a
+            # stream a server holds open.
+            timeout = httpx2.Timeout(30.0, read=300.0)
+            client = httpx2.AsyncClient(headers=recipe["headers"], timeout=timeout)
+            await stack.enter_async_context(client)
         streams = await stack.enter_async_context(
             streamable_http_client(recipe["url"], http_client=client)
         )
@@ -227,10 +241,12 @@ def _reason(error: BaseException) -> str:
 
 
 def _plan(
-    servers: object, env: "Mapping[str, str] | None"
+    known: "dict[str, dict[str, object] | None]",
+    servers: object,
+    env: "Mapping[str, str] | None",
 ) -> "list[tuple[str, dict[str, Any]]]":
-    """(server, recipe with its variables filled in) for each server to open."""
-    known = _recipes()
+    """(server, recipe with its variables filled in) for each server to open, from the
+    toolset's recipes ``known``."""
     chosen: list[tuple[str, object]]
     if servers is None:
         chosen = list(known.items())
@@ -238,7 +254,7 @@ def _plan(
         raise TypeError(
             "servers must be a list of server names or a dict of recipes, not a str"
         )
-    elif isinstance(servers, dict) or _is_mapping(servers):
+    elif isinstance(servers, dict) or is_mapping(servers):
         chosen = [(str(name), servers[name]) for name in servers]
         chosen = [(name, known.get(name) if r is None else r) for name, r in chosen]
     else:

@@ -1,26 +1,25 @@
-"""Undoing the reversible rewrites (README "Rewrites"): each tool's decode plan applied to
-its arguments, a bad encoding answered with an ``Error:`` output naming its path.
-
-Part of the runtime every generated module carries (templates/runtime/__init__.py).
+"""Applying a tool's decode plan to its arguments: the nulls strict mode made the model send
+for optional properties removed, and the reversible rewrites undone (docs/design.md,
+"Rewrites"); a bad encoding is answered with an ``Error:`` output naming its path.
 """
+
+from .rejections import quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .calls import _json_decoder, _new_decoder
-    from .rejections import _quote
-
-# ---- runtime ----
+    import json
 
 if TYPE_CHECKING:
     from typing import Any
 
 
-# Decoding rewritten arguments (README "Rewrites"). For some tools the model sends values
-# in another shape than the server takes: a free-form value as a string holding JSON, a
-# map as a list of {"key", "value"} entries, a root that is not a plain object wrapped in
-# one property. The tool's plan in _DECODE (generator/strict/decoding.py) turns them back
-# and removes the nulls of optional properties; a tool without rewrites has no plan.
-# Plan nodes are indices into the plan's list, so recursion is a cycle of indices.
+# For some tools the model sends values in another shape than the server takes: a
+# free-form value as a string holding JSON, a map as a list of {"key", "value"} entries, a
+# root that is not a plain object wrapped in one property. Every tool has nulls to remove
+# at the properties strict mode made required. The tool's plan in the "decode" table
+# (generator/strict/decoding.py, or generator/strict/nullplans.py for a tool with only
+# nulls to remove) turns them back; a tool with neither has no plan. Plan nodes are
+# indices into the plan's list, so recursion is a cycle of indices.
 
 _MAX_DECODE_DEPTH = 500
 
@@ -34,12 +33,12 @@ class _BadEncoding(Exception):
         self.path: list[str] = []
 
 
-def _decoded(
+def decoded(
     value: dict[str, object], plan: "list[dict[str, Any]]"
 ) -> "dict[str, object] | str":
     """The arguments in the server's shape, or why they cannot be (a one-line message)."""
     try:
-        decoded = _decode(value, 0, plan, 0)
+        result = _decode(value, 0, plan, 0)
     except _BadEncoding as error:
         where = "/" + "/".join(
             part.replace("~", "~0").replace("/", "~1") for part in error.path
@@ -47,14 +46,14 @@ def _decoded(
         return f"at {where if error.path else 'the top level'}, {error.message}"
     except RecursionError:
         return "the arguments are nested too deeply"
-    if type(decoded) is not dict:
+    if type(result) is not dict:
         return "the arguments must decode to a JSON object"
-    return decoded
+    return result
 
 
-def _undecodable(name: str, detail: str) -> str:
+def undecodable(name: str, detail: str) -> str:
     return (
-        f"The arguments for {_quote(name)} cannot be used: {detail}. "
+        f"The arguments for {quote(name)} cannot be used: {detail}. "
         "Call the tool again with that value fixed."
     )
 
@@ -160,9 +159,8 @@ def _json_value(value: object, types: "list[str] | None") -> object:
         if value is None and (types is None or "null" in types):
             return None
         raise _BadEncoding("expected a string holding JSON")
-    decoder = _json_decoder or _new_decoder()[0]
     try:
-        decoded: object = decoder.decode(value)
+        found: object = json_decoder().decode(value)
     except RecursionError:
         raise _BadEncoding("the JSON in the string is nested too deeply") from None
     except (ValueError, MemoryError) as exc:
@@ -171,11 +169,11 @@ def _json_value(value: object, types: "list[str] | None") -> object:
             detail = detail[:117] + "..."
         raise _BadEncoding(f"the string is not valid JSON ({detail})") from None
     if types is not None:
-        kind = "null" if decoded is None else "object" if type(decoded) is dict else ""
+        kind = "null" if found is None else "object" if type(found) is dict else ""
         if kind not in types:
             wanted = " or ".join(types)
             raise _BadEncoding(f"the JSON in the string must be {wanted}")
-    return decoded
+    return found
 
 
 def _from_entries(
@@ -201,10 +199,10 @@ def _from_entries(
             if type(key) is not str:
                 raise _BadEncoding('each entry needs a string "key"')
             if key in seen:
-                raise _BadEncoding(f"the key {_quote(key)} is given more than once")
+                raise _BadEncoding(f"the key {quote(key)} is given more than once")
             if key in names:
                 raise _BadEncoding(
-                    f"the key {_quote(key)} is a listed property: give it there"
+                    f"the key {quote(key)} is a listed property: give it there"
                 )
             seen.add(key)
             item = entry["value"]
@@ -233,3 +231,21 @@ def _merge_entries(
     except _BadEncoding as error:
         error.path.insert(0, extra)
         raise
+
+
+_decoder: "json.JSONDecoder | None" = None
+
+
+def json_decoder() -> "json.JSONDecoder":
+    """The decoder of arguments: JSON as ``json.loads`` reads it, but ``NaN`` and
+    ``Infinity``, which are not JSON."""
+    global _decoder
+    if _decoder is None:
+        import json
+
+        _decoder = json.JSONDecoder(parse_constant=_refuse_constant)
+    return _decoder
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(f"{name} is not valid JSON")

@@ -1,23 +1,17 @@
 """The tool definitions an app passes as ``tools=``: ``tools()``, ``tool_choice()`` and
 ``tool_search()``, and the answer to a client tool search.
-
-Part of the runtime every generated module carries (templates/runtime/__init__.py).
 """
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .data import _DEFINITIONS, _NAMESPACED, _NAMESPACES, _load, _names
-    from .reading import _get
-    from .search import _definition_texts, _ranked, _search
-
-# ---- runtime ----
-
-if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any
 
+    from . import Toolset
+
 
 def tools(
+    toolset: "Toolset",
     api: str,
     *,
     servers: "Iterable[str] | None" = None,
@@ -55,16 +49,16 @@ def tools(
         raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
     if search is not None and search != "client":
         raise ValueError(f"search must be None or 'client', not {search!r}")
-    flat = _flat if _flat is not None else _load_definitions()
-    chosen = _chosen(servers, names)
+    catalog = _catalog(toolset)
+    chosen = catalog.chosen(servers, names)
     if api == "chat":
-        chat = _chat if _chat is not None else _chat_definitions()
+        chat = catalog.chat()
         return list(chat) if chosen is None else [chat[index] for index in chosen]
-    indices = range(len(flat)) if chosen is None else chosen
+    indices = range(len(catalog.flat)) if chosen is None else chosen
     if namespaces:
-        result = _in_namespaces(indices, defer)
+        result = catalog.in_namespaces(toolset, indices, defer)
     else:
-        table = _variant(defer, False)
+        table = catalog.variant(defer, False)
         result = [table[index] for index in indices]
     if search == "client":
         result.append(_CLIENT_SEARCH)
@@ -74,7 +68,7 @@ def tools(
 
 
 def tool_choice(
-    names: "Iterable[str]", *, api: str, mode: str = "auto"
+    toolset: "Toolset", names: "Iterable[str]", *, api: str, mode: str = "auto"
 ) -> "dict[str, object]":
     """A ``tool_choice`` that lets the model call only the tools named (exposed names).
 
@@ -85,8 +79,7 @@ def tool_choice(
     if mode != "auto" and mode != "required":
         raise ValueError(f"mode must be 'auto' or 'required', not {mode!r}")
     wanted = _strings(names, "names")
-    known = _names if _names is not None else _load()
-    _check_known(wanted, known, "tool")
+    _check_known(wanted, toolset.names(), "tool")
     if api == "chat":
         listed: list[object] = [
             {"type": "function", "function": {"name": n}} for n in wanted
@@ -101,7 +94,9 @@ def tool_choice(
     raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
 
 
-def tool_search(query: str, *, limit: int = 8) -> "list[dict[str, object]]":
+def tool_search(
+    toolset: "Toolset", query: str, *, limit: int = 8
+) -> "list[dict[str, object]]":
     """The Responses function definitions of the tools that best match ``query``.
 
     Best first, at most ``limit``, only tools that share a term with the query; each
@@ -115,9 +110,10 @@ def tool_search(query: str, *, limit: int = 8) -> "list[dict[str, object]]":
     """
     import json
 
-    ranked = _ranked(query, limit)
-    texts = _definition_texts()
-    return [json.loads(texts[index]) for index in ranked]
+    from .search import definition_texts, ranked
+
+    texts = definition_texts(toolset)
+    return [json.loads(texts[index]) for index in ranked(toolset, query, limit)]
 
 
 # What a client tool search offers the model (docs/design.md, "Tool search"): a query,
@@ -145,114 +141,135 @@ _CLIENT_SEARCH: "dict[str, object]" = {
 }
 _SEARCH_LIMIT = 8
 
-_flat: "list[dict[str, object]] | None" = None  # the Responses definitions, shared
-_chat: "list[dict[str, object]] | None" = None
-_variants: "dict[tuple[bool, bool], list[dict[str, object]]]" = {}
-_servers: "list[str]" = []  # per tool: its server
-_by_server: "dict[str, list[int]]" = {}  # server -> the indices of its tools
-_locals: "list[str]" = []  # per tool: its name inside its server's namespace
-_positions: "dict[str, int]" = {}  # exposed name -> its index
-_descriptions: "dict[str, str] | None" = None  # namespace -> its description
 
+class _Catalog:
+    """A toolset's definitions, parsed once and shared by every ``tools()`` call, with
+    the indices the selections and namespaces need."""
 
-def _load_definitions() -> "list[dict[str, object]]":
-    global _flat, _servers, _by_server, _locals, _positions
-    import json
+    __slots__ = (
+        "by_server",
+        "chat_form",
+        "descriptions",
+        "flat",
+        "locals",
+        "positions",
+        "servers",
+        "variants",
+    )
 
-    definitions: list[dict[str, object]] = json.loads(_DEFINITIONS)
-    names = _names if _names is not None else _load()
-    local_of = {
-        exposed: local
-        for inside in json.loads(_NAMESPACED).values()
-        for local, exposed in inside.items()
-    }
-    _servers = [names[str(tool["name"])][0] for tool in definitions]
-    _locals = [
-        local_of.get(str(tool["name"]), str(tool["name"])) for tool in definitions
-    ]
-    _positions = {str(tool["name"]): index for index, tool in enumerate(definitions)}
-    _by_server = {}
-    for index, server in enumerate(_servers):
-        _by_server.setdefault(server, []).append(index)
-    _flat = definitions
-    return definitions
-
-
-def _chat_definitions() -> "list[dict[str, object]]":
-    global _chat
-    flat = _flat if _flat is not None else _load_definitions()
-    _chat = [
-        {
-            "type": "function",
-            "function": {
-                "name": tool["name"],
-                "description": tool["description"],
-                "parameters": tool["parameters"],
-                "strict": tool["strict"],
-            },
+    def __init__(self, toolset: "Toolset") -> None:
+        self.flat: list[dict[str, object]] = toolset.table("definitions")
+        names = toolset.names()
+        local_of = {
+            exposed: local
+            for inside in toolset.table("namespaced").values()
+            for local, exposed in inside.items()
         }
-        for tool in flat
-    ]
-    return _chat
+        exposed = [str(tool["name"]) for tool in self.flat]
+        self.servers = [names[name][0] for name in exposed]  # per tool: its server
+        self.locals = [
+            local_of.get(name, name) for name in exposed
+        ]  # inside a namespace
+        self.positions = {name: index for index, name in enumerate(exposed)}
+        self.by_server: dict[str, list[int]] = {}  # server -> the indices of its tools
+        for index, server in enumerate(self.servers):
+            self.by_server.setdefault(server, []).append(index)
+        # (defer, inside a namespace) -> the functions in that form; (False, False): flat
+        self.variants = {(False, False): self.flat}
+        self.descriptions: dict[str, str] | None = None  # namespace -> its description
+        self.chat_form: list[dict[str, object]] | None = None
+
+    def chat(self) -> "list[dict[str, object]]":
+        """The Chat Completions form, built once: the same fields in ``function``."""
+        if self.chat_form is None:
+            self.chat_form = [
+                {
+                    "type": "function",
+                    "function": {
+                        "name": tool["name"],
+                        "description": tool["description"],
+                        "parameters": tool["parameters"],
+                        "strict": tool["strict"],
+                    },
+                }
+                for tool in self.flat
+            ]
+        return self.chat_form
+
+    def variant(self, defer: bool, local: bool) -> "list[dict[str, object]]":
+        """The functions as a namespace holds them (``local``) and/or deferred, built
+        once."""
+        found = self.variants.get((defer, local))
+        if found is None:
+            found = []
+            for index, tool in enumerate(self.flat):
+                changed = dict(tool)
+                if local:
+                    changed["name"] = self.locals[index]
+                if defer:
+                    changed["defer_loading"] = True
+                found.append(changed)
+            self.variants[(defer, local)] = found
+        return found
+
+    def in_namespaces(
+        self, toolset: "Toolset", indices: "Iterable[int]", defer: bool
+    ) -> "list[dict[str, object]]":
+        if self.descriptions is None:
+            self.descriptions = toolset.table("namespaces")
+        described = self.descriptions
+        table = self.variant(defer, True)
+        grouped: dict[str, list[object]] = {}
+        for index in indices:
+            grouped.setdefault(self.servers[index], []).append(table[index])
+        return [
+            {
+                "type": "namespace",
+                "name": server,
+                "description": described.get(server, ""),
+                "tools": functions,
+            }
+            for server, functions in grouped.items()
+        ]
+
+    def chosen(
+        self, servers: "Iterable[str] | None", names: "Iterable[str] | None"
+    ) -> "list[int] | None":
+        """The indices of the tools selected, in toolset order (None: every tool)."""
+        if servers is None and names is None:
+            return None
+        wanted_servers = _strings(servers, "servers") if servers is not None else []
+        wanted_names = _strings(names, "names") if names is not None else []
+        _check_known(wanted_servers, self.by_server, "server")
+        _check_known(wanted_names, self.positions, "tool")
+        picked = {self.positions[name] for name in wanted_names}
+        for server in wanted_servers:
+            picked.update(self.by_server[server])
+        return sorted(picked)
+
+    def named(self, path: str) -> "list[int]":
+        """The tools a client search's path names: a tool (its exposed name), a
+        namespace (every tool of that server), or ``namespace.tool``."""
+        index = self.positions.get(path)
+        if index is not None:
+            return [index]
+        if path in self.by_server:
+            return list(self.by_server[path])
+        server, dot, local = path.partition(".")
+        if dot:
+            for i, (owner, name) in enumerate(
+                zip(self.servers, self.locals, strict=True)
+            ):
+                if owner == server and name == local:
+                    return [i]
+        return []
 
 
-def _variant(defer: bool, local: bool) -> "list[dict[str, object]]":
-    """The functions as a namespace holds them (``local``) and/or deferred, built once."""
-    if not defer and not local:
-        return _flat if _flat is not None else _load_definitions()
-    found = _variants.get((defer, local))
-    if found is None:
-        flat = _flat if _flat is not None else _load_definitions()
-        found = []
-        for index, tool in enumerate(flat):
-            changed = dict(tool)
-            if local:
-                changed["name"] = _locals[index]
-            if defer:
-                changed["defer_loading"] = True
-            found.append(changed)
-        _variants[(defer, local)] = found
-    return found
-
-
-def _in_namespaces(indices: "Iterable[int]", defer: bool) -> "list[dict[str, object]]":
-    global _descriptions
-    if _descriptions is None:
-        import json
-
-        _descriptions = json.loads(_NAMESPACES)
-    described = _descriptions
-    table = _variant(defer, True)
-    grouped: dict[str, list[object]] = {}
-    for index in indices:
-        grouped.setdefault(_servers[index], []).append(table[index])
-    return [
-        {
-            "type": "namespace",
-            "name": server,
-            "description": described.get(server, ""),
-            "tools": functions,
-        }
-        for server, functions in grouped.items()
-    ]
-
-
-def _chosen(
-    servers: "Iterable[str] | None", names: "Iterable[str] | None"
-) -> "list[int] | None":
-    """The indices of the tools selected, in toolset order (None: every tool)."""
-    if servers is None and names is None:
-        return None
-    if _flat is None:
-        _load_definitions()
-    wanted_servers = _strings(servers, "servers") if servers is not None else []
-    wanted_names = _strings(names, "names") if names is not None else []
-    _check_known(wanted_servers, _by_server, "server")
-    _check_known(wanted_names, _positions, "tool")
-    picked = {_positions[name] for name in wanted_names}
-    for server in wanted_servers:
-        picked.update(_by_server[server])
-    return sorted(picked)
+def _catalog(toolset: "Toolset") -> _Catalog:
+    catalog: _Catalog | None = toolset.catalog
+    if catalog is None:
+        catalog = toolset.catalog = _Catalog(toolset)
+    return catalog
 
 
 def _strings(value: object, what: str) -> "list[str]":
@@ -277,20 +294,22 @@ def _check_known(wanted: "list[str]", known: "dict[str, Any]", what: str) -> Non
             )
 
 
-def _search_output(call: object, response: object = None) -> "dict[str, object]":
+def search_output(
+    toolset: "Toolset", call: object, response: object = None
+) -> "dict[str, object]":
     """The ``tool_search_output`` that answers a client ``tool_search_call``: the tools
     its ``query`` finds and those its ``paths`` name, grouped by namespace when the
     request that the response answers used namespaces."""
-    call_id = _get(call, "call_id")
-    arguments = _get(call, "arguments")
-    found = _searched(arguments)
+    from .reading import get
+
+    catalog = _catalog(toolset)
+    call_id = get(call, "call_id")
+    found = _searched(toolset, catalog, get(call, "arguments"))
+    listed: list[dict[str, object]]
     if _used_namespaces(response):
-        if _flat is None:
-            _load_definitions()
-        listed = _in_namespaces(found, False)
+        listed = catalog.in_namespaces(toolset, found, False)
     else:
-        flat = _flat if _flat is not None else _load_definitions()
-        listed = [flat[index] for index in found]
+        listed = [catalog.flat[index] for index in found]
     return {
         "type": "tool_search_output",
         "call_id": call_id if type(call_id) is str else None,
@@ -299,45 +318,32 @@ def _search_output(call: object, response: object = None) -> "dict[str, object]"
     }
 
 
-def _searched(arguments: object) -> "list[int]":
+def _searched(toolset: "Toolset", catalog: _Catalog, arguments: object) -> "list[int]":
     # The tools a client search loads, in order, once each: the named ones, then the
     # best matches for the query. Anything else in the arguments finds nothing (an
     # empty answer the model can act on; no answer would stall the conversation).
-    if _flat is None:
-        _load_definitions()
+    from .reading import get
+    from .search import ranked
+
     found: dict[int, None] = {}
-    paths = _get(arguments, "paths") if arguments is not None else None
+    paths = get(arguments, "paths") if arguments is not None else None
     if type(paths) is list:
         for path in paths:
             if type(path) is str:
-                for index in _named(path):
+                for index in catalog.named(path):
                     found[index] = None
-    query = _get(arguments, "query") if arguments is not None else None
+    query = get(arguments, "query") if arguments is not None else None
     if type(query) is str:
-        for name in _search(query, _SEARCH_LIMIT):
-            found[_positions[name]] = None
+        for index in ranked(toolset, query, _SEARCH_LIMIT):
+            found[index] = None
     return list(found)
-
-
-def _named(path: str) -> "list[int]":
-    # A path names a tool (its exposed name), a namespace (every tool of that server),
-    # or one tool inside a namespace as ``namespace.tool``.
-    index = _positions.get(path)
-    if index is not None:
-        return [index]
-    if path in _by_server:
-        return list(_by_server[path])
-    server, dot, local = path.partition(".")
-    if dot:
-        for i, (owner, name) in enumerate(zip(_servers, _locals, strict=True)):
-            if owner == server and name == local:
-                return [i]
-    return []
 
 
 def _used_namespaces(response: object) -> bool:
     # Whether the request a response answers sent namespaces: its ``tools`` echo them.
-    listed = _get(response, "tools") if response is not None else None
+    from .reading import get
+
+    listed = get(response, "tools") if response is not None else None
     if type(listed) is not list:
         return False
-    return any(_get(tool, "type") == "namespace" for tool in listed)
+    return any(get(tool, "type") == "namespace" for tool in listed)

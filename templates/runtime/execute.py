@@ -1,25 +1,22 @@
 """Running the calls of a response: ``execute_tool_calls()``, the calls to different
 servers at the same time, each server's calls in the model's order.
-
-Part of the runtime every generated module carries (templates/runtime/__init__.py).
 """
 
+from .calls import tool_calls, waiting_message
+from .outputs import check_options, image_message, output
+from .reading import get, prepare
+
 TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .api import ToolCall
-    from .calls import _waiting_message, tool_calls
-    from .definitions import _search_output
-    from .outputs import _CAP, _IMAGES, tool_output
-    from .reading import _get, _prepare
-
-# ---- runtime ----
-
 if TYPE_CHECKING:
     import asyncio
     from collections.abc import Awaitable, Callable
 
+    from . import Toolset
+    from .objects import ToolCall
+
 
 async def execute_tool_calls(
+    toolset: "Toolset",
     response: object,
     call_tool: "Callable[[str, str, dict[str, object]], Awaitable[object]]",
     *,
@@ -59,12 +56,7 @@ async def execute_tool_calls(
     module does not define: see ``ToolCalls``): answering the rest alone would leave
     them unanswered. Handle such responses with ``tool_calls`` and ``tool_output``.
     """
-    if images is not None and images != "message":
-        raise ValueError(_IMAGES)
-    if max_output_chars is not None and (
-        type(max_output_chars) is not int or max_output_chars < 1
-    ):
-        raise ValueError(_CAP + repr(max_output_chars))
+    check_options(images, max_output_chars)
     if timeout is not None and (
         type(timeout) is bool
         or not isinstance(timeout, (int, float))
@@ -73,45 +65,35 @@ async def execute_tool_calls(
         raise ValueError(f"timeout must be a positive number or None, not {timeout!r}")
     if type(parallel) is not bool:
         raise TypeError(f"parallel must be True or False, not {parallel!r}")
-    response, api = _prepare(response, api)
-    result = tool_calls(response, api=api)
+    response, api = prepare(response, api)
+    result = tool_calls(toolset, response, api=api)
     calls, outputs = result
     if result.skipped:
+        from .definitions import search_output
+
         search = "tool_search_call"
-        waiting = [item for item in result.skipped if _get(item, "type") != search]
+        waiting = [item for item in result.skipped if get(item, "type") != search]
         if waiting:
-            raise ValueError(_waiting_message(waiting))
+            raise ValueError(waiting_message(waiting))
         for item in result.skipped:
-            outputs.append(_search_output(item, response))
+            outputs.append(search_output(toolset, item, response))
     if not calls:
         return outputs
     outcomes = await _run(calls, call_tool, timeout, parallel)
     pictures: list[object] = []  # Chat, images="message": the follow-up message's parts
     for call, outcome in zip(calls, outcomes, strict=True):
-        if api == "chat" and images is not None:
-            items = tool_output(
-                call.call_id,
-                outcome,
-                api=api,
-                name=call.name,
-                images="message",
-                max_output_chars=max_output_chars,
-            )
-            outputs.append(items[0])
-            content = items[1]["content"] if len(items) > 1 else None
-            if isinstance(content, list):
-                pictures += content
-            continue
-        outputs.append(
-            tool_output(
-                call.call_id,
-                outcome,
-                api=api,
-                caller=call.caller,
-                name=call.name,
-                max_output_chars=max_output_chars,
-            )
+        item, left_out = output(
+            toolset,
+            call.call_id,
+            outcome,
+            api,
+            call.caller,
+            call.name,
+            max_output_chars,
         )
+        outputs.append(item)
+        if left_out and images is not None:
+            pictures += image_message(left_out)["content"]  # type: ignore[arg-type]
     if pictures:
         outputs.append({"role": "user", "content": pictures})
     return outputs

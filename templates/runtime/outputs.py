@@ -1,26 +1,15 @@
 """Formatting an MCP result (or an exception) as the output item of either API:
 ``tool_output()``.
-
-Part of the runtime every generated module carries (templates/runtime/__init__.py).
 """
+
+from .reading import SCALARS, get, has, is_mapping, plain_caller
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .api import _Part
-    from .calls import _plain_caller
-    from .data import _structured, _structured_names
-    from .reading import _SCALARS, _get, _has, _is_mapping
+    from . import Toolset
 
-# ---- runtime ----
-
-if TYPE_CHECKING:
-    from typing import Literal
-    from typing import overload as _overload
-else:
-
-    def _overload(function: object) -> object:
-        # typing.overload for type checkers; at run time the last definition stands
-        return function
+    # A result part: a text, or (placeholder, MIME type, base64 data, file name or None)
+    _Part = str | tuple[str, str, str, str | None]
 
 
 # OpenAI refuses a function_call_output (or an input_text) longer than 10,485,760
@@ -29,33 +18,8 @@ else:
 _MAX_DATA_URL = 20_971_520
 
 
-@_overload
 def tool_output(
-    call_id: str,
-    outcome: object,
-    *,
-    api: str,
-    caller: object = None,
-    name: "str | None" = None,
-    images: None = None,
-    max_output_chars: "int | None" = 10_485_760,
-) -> "dict[str, object]": ...
-
-
-@_overload
-def tool_output(  # noqa: F811
-    call_id: str,
-    outcome: object,
-    *,
-    api: str,
-    caller: object = None,
-    name: "str | None" = None,
-    images: 'Literal["message"]',
-    max_output_chars: "int | None" = 10_485_760,
-) -> "list[dict[str, object]]": ...
-
-
-def tool_output(  # noqa: F811
+    toolset: "Toolset",
     call_id: str,
     outcome: object,
     *,
@@ -101,48 +65,58 @@ def tool_output(  # noqa: F811
     must be answered with the same caller. Chat has no callers. Raises ``ValueError``
     for an unknown ``api`` or ``images`` and a ``max_output_chars`` below 1.
     """
+    check_options(images, max_output_chars)
+    item, pictures = output(
+        toolset, call_id, outcome, api, caller, name, max_output_chars
+    )
+    if images is None:
+        return item
+    return [item, image_message(pictures)] if pictures else [item]
+
+
+def check_options(images: object, max_output_chars: object) -> None:
+    if images is not None and images != "message":
+        raise ValueError(_IMAGES)
     if max_output_chars is not None and (
         type(max_output_chars) is not int or max_output_chars < 1
     ):
         raise ValueError(_CAP + repr(max_output_chars))
+
+
+def output(
+    toolset: "Toolset",
+    call_id: str,
+    outcome: object,
+    api: str,
+    caller: object,
+    name: "str | None",
+    cap: "int | None",
+) -> "tuple[dict[str, object], list[tuple[str, str | None, _Part]]]":
+    """The output item, and (Chat) the images it leaves out, each with its call id and
+    tool name: ``image_message`` carries them."""
     if api == "chat":
         error, parts = _outcome(outcome, False)
-        text = _text(error, parts, max_output_chars)
         item: dict[str, object] = {
             "role": "tool",
             "tool_call_id": call_id,
-            "content": text,
+            "content": _text(error, parts, cap),
         }
-        if images is None:
-            return item
-        if images != "message":
-            raise ValueError(_IMAGES)
-        pictures = [(call_id, name, part) for part in _pictures(parts)]
-        return [item, _image_message(pictures)] if pictures else [item]
+        return item, [(call_id, name, part) for part in _pictures(parts)]
     if api == "responses":
-        structured = name is not None and name in (
-            _structured if _structured is not None else _structured_names()
-        )
-        error, parts = _outcome(outcome, structured)
-        output: str | list[dict[str, object]]
+        if toolset.structured is None:
+            toolset.structured = frozenset(toolset.table("structured"))
+        error, parts = _outcome(outcome, name in toolset.structured)
+        content: str | list[dict[str, object]]
         if any(type(part) is tuple for part in parts):
-            output = _items(error, parts, max_output_chars)
+            content = _items(error, parts, cap)
         else:
-            output = _text(error, parts, max_output_chars)
-        item = {
-            "type": "function_call_output",
-            "call_id": call_id,
-            "output": output,
-        }
+            content = _text(error, parts, cap)
+        item = {"type": "function_call_output", "call_id": call_id, "output": content}
         if caller is not None:
-            plain = _plain_caller(caller)
+            plain = plain_caller(caller)
             if plain is not None:
                 item["caller"] = plain
-        if images is None:
-            return item
-        if images != "message":
-            raise ValueError(_IMAGES)
-        return [item]
+        return item, []
     raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
 
 
@@ -186,13 +160,13 @@ def _outcome(outcome: object, structured: bool) -> "tuple[bool, list[_Part]]":
             return True, [_exception_text(outcome)]
         if not (
             isinstance(outcome, dict)
-            or _is_mapping(outcome)
+            or is_mapping(outcome)
             or _has_any(outcome, ("content", "isError", "is_error"))
             or _has_any(outcome, ("structuredContent", "structured_content"))
         ):
             return False, [f"[unsupported result: {type(outcome).__name__}]"]
     error = _field(outcome, "isError", "is_error") is True
-    content = _get(outcome, "content")
+    content = get(outcome, "content")
     if content is None:
         content = []
     elif not isinstance(content, (list, tuple)):
@@ -208,9 +182,9 @@ def _outcome(outcome: object, structured: bool) -> "tuple[bool, list[_Part]]":
 
 
 def _has_any(obj: object, keys: tuple[str, ...]) -> bool:
-    if obj is None or isinstance(obj, _SCALARS):
+    if obj is None or isinstance(obj, SCALARS):
         return False
-    return any(_has(obj, key) for key in keys)
+    return any(has(obj, key) for key in keys)
 
 
 def _exception_text(exc: BaseException) -> str:
@@ -224,8 +198,8 @@ def _exception_text(exc: BaseException) -> str:
 def _field(obj: object, wire: str, python: str) -> object:
     # Wire dicts use the protocol's camelCase; the mcp SDK's objects snake_case.
     first, second = (wire, python) if isinstance(obj, dict) else (python, wire)
-    value = _get(obj, first)
-    return _get(obj, second) if value is None else value
+    value = get(obj, first)
+    return get(obj, second) if value is None else value
 
 
 def _compact_json(value: object) -> str:
@@ -240,13 +214,13 @@ def _compact_json(value: object) -> str:
 
 
 def _block(block: object) -> "_Part":
-    kind = _get(block, "type")
+    kind = get(block, "type")
     if kind == "text":
-        text = _get(block, "text")
+        text = get(block, "text")
         return text if isinstance(text, str) else "[text: missing text]"
     if kind == "image" or kind == "audio":
         mime = _field(block, "mimeType", "mime_type")
-        size, data = _decoded_size(_get(block, "data"))
+        size, data = _decoded_size(get(block, "data"))
         label = mime if isinstance(mime, str) and mime else "unknown type"
         placeholder = f"[{kind}: {label}, {size}]"
         if kind == "image" and data and isinstance(mime, str):
@@ -257,15 +231,15 @@ def _block(block: object) -> "_Part":
                 return (placeholder, mime, data, None)
         return placeholder
     if kind == "resource":
-        resource = _get(block, "resource")
-        uri = _get(resource, "uri")
+        resource = get(block, "resource")
+        uri = get(resource, "uri")
         if resource is None:
             return "[resource: missing contents]"
-        text = _get(resource, "text")
+        text = get(resource, "text")
         if isinstance(text, str):
             return text
         mime = _field(resource, "mimeType", "mime_type")
-        size, data = _decoded_size(_get(resource, "blob"))
+        size, data = _decoded_size(get(resource, "blob"))
         uri_label = uri if isinstance(uri, str) and uri else "unknown URI"
         if not (isinstance(mime, str) and mime):
             return f"[resource: {uri_label}, {size}]"
@@ -278,7 +252,7 @@ def _block(block: object) -> "_Part":
             return (placeholder, bare, data, _filename(uri, extension))
         return placeholder
     if kind == "resource_link":
-        uri = _get(block, "uri")
+        uri = get(block, "uri")
         uri_label = uri if isinstance(uri, str) and uri else "unknown URI"
         return f"[resource link: {uri_label}]"
     if isinstance(kind, str) and kind:
@@ -416,7 +390,7 @@ def _pictures(parts: "list[_Part]") -> "list[_Part]":
     return [part for part in parts if type(part) is tuple and part[3] is None]
 
 
-def _image_message(
+def image_message(
     pictures: "list[tuple[str, str | None, _Part]]",
 ) -> "dict[str, object]":
     """The Chat ``user`` message carrying the images of tool results, each labelled

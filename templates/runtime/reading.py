@@ -1,28 +1,20 @@
-"""Reading a response as a dict or as an ``openai`` SDK object, without importing either.
-
-Part of the runtime every generated module carries (templates/runtime/__init__.py).
-"""
+"""Reading a response as a dict or as an ``openai`` SDK object, without importing either."""
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from .calls import _CHAT_CHUNK, _stream_event
-
-# ---- runtime ----
-
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from typing import TypeGuard
 
 
-_SCALARS = (str, bytes, bytearray, int, float, list, tuple)
+SCALARS = (str, bytes, bytearray, int, float, list, tuple)
 
 
-def _prepare(response: object, api: str | None) -> tuple[object, str]:
+def prepare(response: object, api: str | None) -> tuple[object, str]:
     """The response to read (a mapping, or an object with attributes) and its API."""
     if api is not None and api != "chat" and api != "responses":
         raise ValueError(f"api must be 'chat', 'responses' or None, not {api!r}")
-    if not (isinstance(response, dict) or _is_mapping(response)):
-        if response is None or isinstance(response, _SCALARS):
+    if not (isinstance(response, dict) or is_mapping(response)):
+        if response is None or isinstance(response, SCALARS):
             raise TypeError(
                 "response must be a Chat Completions or Responses response (a dict "
                 f"or an openai SDK object), not {type(response).__name__}"
@@ -35,19 +27,19 @@ def _prepare(response: object, api: str | None) -> tuple[object, str]:
         if api != "chat" and kind == "response":
             return response, "responses"
         if kind == "chat.completion.chunk":
-            raise TypeError(_CHAT_CHUNK)
-        event = _stream_event(response)
+            raise TypeError(CHAT_CHUNK)
+        event = stream_event(response)
         if event is not None:
             raise TypeError(event)
-        if api != "responses" and _has(response, "choices"):
+        if api != "responses" and has(response, "choices"):
             return response, "chat"
-        if api != "chat" and _has(response, "output"):
+        if api != "chat" and has(response, "output"):
             return response, "responses"
         response = _dump(response)
     chat = "choices" in response
     responses = "output" in response
     if not (chat or responses):
-        event = _stream_event(response)
+        event = stream_event(response)
         if event is not None:
             raise TypeError(event)
         raise ValueError(
@@ -89,7 +81,7 @@ _STREAM_METHODS = ("__iter__", "__aiter__", "__enter__", "__aenter__")
 _mapping_types: dict[type, bool] = {}
 
 
-def _is_mapping(value: object) -> "TypeGuard[Mapping[object, object]]":
+def is_mapping(value: object) -> "TypeGuard[Mapping[object, object]]":
     kind = type(value)
     known = _mapping_types.get(kind)
     if known is None:
@@ -99,8 +91,8 @@ def _is_mapping(value: object) -> "TypeGuard[Mapping[object, object]]":
     return known
 
 
-def _has(obj: object, key: str) -> bool:
-    if isinstance(obj, dict) or _is_mapping(obj):
+def has(obj: object, key: str) -> bool:
+    if isinstance(obj, dict) or is_mapping(obj):
         try:
             return key in obj
         except Exception:
@@ -112,18 +104,13 @@ def _has(obj: object, key: str) -> bool:
     return True
 
 
-def _get(obj: object, key: str) -> object:
+def get(obj: object, key: str) -> object:
     """``obj[key]`` for a mapping, ``obj.key`` for another object; None when absent."""
-    kind = type(obj)
-    if kind is dict:
-        return obj.get(key)  # type: ignore[attr-defined]
-    # Inlined _is_mapping: this runs several times per call on SDK objects.
-    mapping = _mapping_types.get(kind)
+    if type(obj) is dict:
+        return obj.get(key)
     try:
-        if mapping is None:
-            mapping = _is_mapping(obj)
-        if mapping:
-            return obj.get(key)  # type: ignore[attr-defined]
+        if is_mapping(obj):
+            return obj.get(key)
         return getattr(obj, key, None)
     except Exception:
         return None
@@ -144,10 +131,10 @@ _FIELDS = (
 )
 
 
-def _fields(obj: object) -> "dict[str, object]":
+def fields(obj: object) -> "dict[str, object]":
     # What an item's fields are read from, with .get(key, default). A pydantic model's
     # own __dict__, where its declared fields are (much faster than attribute reads;
-    # a field the server left out is None there, and _unset_arguments tells it apart),
+    # a field the server left out is None there, and calls.py's _unset_arguments tells it apart),
     # with the fields an older SDK keeps as extras. Any other object: the fields the
     # runtime reads, copied out (a field it lacks is left out, as in the JSON).
     kind = type(obj)
@@ -162,9 +149,59 @@ def _fields(obj: object) -> "dict[str, object]":
         if extra and isinstance(extra, dict):
             return {**extra, **values}
         return values
-    fields: dict[str, object] = {}
-    if obj is not None and not isinstance(obj, _SCALARS):
+    found: dict[str, object] = {}
+    if obj is not None and not isinstance(obj, SCALARS):
         for key in _FIELDS:
-            if _has(obj, key):
-                fields[key] = _get(obj, key)
-    return fields
+            if has(obj, key):
+                found[key] = get(obj, key)
+    return found
+
+
+CHAT_CHUNK = (
+    "response is a Chat Completions stream chunk (chat.completion.chunk), not a "
+    "response: assemble the stream first, e.g. `client.chat.completions.stream(...)` "
+    "then `stream.get_final_completion()` (or ChatCompletionStreamState: "
+    "handle_chunk() for each chunk, then get_final_completion())"
+)
+
+
+def stream_event(response: object) -> "str | None":
+    # Why a Responses stream event is not a response, or None: not one.
+    from .rejections import quote
+
+    kind = get(response, "type")
+    if type(kind) is not str:
+        return None
+    if not (kind.startswith("response.") or has(response, "sequence_number")):
+        return None
+    return (
+        f"response is a Responses stream event ({quote(kind)}), not a response: "
+        "assemble the stream first, e.g. `client.responses.stream(...)` then "
+        "`stream.get_final_response()` (or pass the `response` of the "
+        "'response.completed' event)"
+    )
+
+
+def plain_caller(caller: object) -> "dict[str, object] | None":
+    # A call's caller as a plain dict, to echo on its output (None: not an object,
+    # which no caller the API sends is).
+    if caller is None or isinstance(caller, SCALARS):
+        return None
+    mapping = isinstance(caller, dict) or is_mapping(caller)
+    try:
+        plain = copy(caller if mapping else fields(caller))
+    except RecursionError:
+        return None
+    if type(plain) is not dict:
+        return None
+    return plain if mapping else {k: v for k, v in plain.items() if v is not None}
+
+
+def copy(value: object) -> object:
+    if isinstance(value, dict):
+        return {key: copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copy(item) for item in value]
+    if value is None or isinstance(value, SCALARS) or not is_mapping(value):
+        return value
+    return {key: copy(item) for key, item in value.items()}

@@ -1,22 +1,18 @@
-"""The ``Error:`` outputs that answer calls which cannot run, worded for the model.
+"""The ``Error:`` outputs that answer calls which cannot run, worded for the model."""
 
-Part of the runtime every generated module carries (templates/runtime/__init__.py).
-"""
+from .reading import get
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .data import _load, _names
-    from .reading import _get
-
-# ---- runtime ----
+    from . import Toolset
 
 
-def _quote(name: object) -> str:
+def quote(name: object) -> str:
     text = repr(name)
     return text if len(text) <= 80 else text[:77] + "..."
 
 
-def _rejection(
+def rejection(
     api: str, call_id: str, message: str, caller: object = None, kind: str = "function"
 ) -> "dict[str, object]":
     if api == "chat":
@@ -31,7 +27,7 @@ def _rejection(
     return item
 
 
-def _listing(available: "list[str]", what: str, near: object = None) -> str:
+def listing(available: "list[str]", what: str, near: object = None) -> str:
     """The names a model may use instead of ``near``: the closest first (difflib), all
     of a short list, else the closest ones and the count of the others."""
     if not available:
@@ -52,40 +48,40 @@ def _listing(available: "list[str]", what: str, near: object = None) -> str:
     return listed + f" (and {len(available) - len(close)} more)."
 
 
-def _unknown(name: object) -> str:
-    available = list(_names if _names is not None else _load())
+def unknown(toolset: "Toolset", name: object) -> str:
+    available = list(toolset.names())
     if type(name) is not str:
-        return f"The tool call has no function name. {_listing(available, 'tools')}"
-    return f"Unknown tool {_quote(name)}. {_listing(available, 'tools', name)}"
+        return f"The tool call has no function name. {listing(available, 'tools')}"
+    return f"Unknown tool {quote(name)}. {listing(available, 'tools', name)}"
 
 
-def _not_function(api: str, call_id: object, entry: object) -> dict[str, object]:
+def not_function(api: str, call_id: object, entry: object) -> dict[str, object]:
     if type(call_id) is not str:
         call_id = ""
-    kind = _get(entry, "type")
-    name = _get(_get(entry, kind), "name") if type(kind) is str else None
-    what = f"{_quote(name)} was called" if type(name) is str else "The tool was called"
+    kind = get(entry, "type")
+    name = get(get(entry, kind), "name") if type(kind) is str else None
+    what = f"{quote(name)} was called" if type(name) is str else "The tool was called"
     message = (
-        f"{what} as a tool call of type {_quote(kind)}; only function tools are "
+        f"{what} as a tool call of type {quote(kind)}; only function tools are "
         "available: call one with its arguments as a JSON object."
     )
-    return _rejection(api, call_id, message)
+    return rejection(api, call_id, message)
 
 
-def _not_custom(call_id: object, item: object, caller: object) -> "dict[str, object]":
+def not_custom(call_id: object, item: object, caller: object) -> "dict[str, object]":
     # The custom_tool_call_output rejecting a Responses custom tool call.
     if type(call_id) is not str:
         call_id = ""
-    name = _get(item, "name")
-    what = f"{_quote(name)} was called" if type(name) is str else "The tool was called"
+    name = get(item, "name")
+    what = f"{quote(name)} was called" if type(name) is str else "The tool was called"
     message = (
         f"{what} as a custom tool, which is not in the toolset; only function tools "
         "are available: call one with its arguments as a JSON object."
     )
-    return _rejection("responses", call_id, message, caller, "custom_tool")
+    return rejection("responses", call_id, message, caller, "custom_tool")
 
 
-def _bad_json(
+def bad_json(
     api: str,
     call_id: str,
     name: str,
@@ -101,13 +97,13 @@ def _bad_json(
         if len(detail) > 200:
             detail = detail[:197] + "..."
     message = (
-        f"The arguments for {_quote(name)} are not valid JSON ({detail}). "
+        f"The arguments for {quote(name)} are not valid JSON ({detail}). "
         "Send them as one JSON object."
     )
-    return _rejection(api, call_id, message, caller)
+    return rejection(api, call_id, message, caller)
 
 
-def _not_object(
+def not_object(
     api: str, call_id: str, name: str, value: object, caller: object = None
 ) -> "dict[str, object]":
     if value is None:
@@ -122,5 +118,5 @@ def _not_object(
         kind = "an array"
     else:
         kind = type(value).__name__
-    message = f"The arguments for {_quote(name)} must be a JSON object, not {kind}."
-    return _rejection(api, call_id, message, caller)
+    message = f"The arguments for {quote(name)} must be a JSON object, not {kind}."
+    return rejection(api, call_id, message, caller)

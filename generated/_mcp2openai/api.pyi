@@ -1,30 +1,46 @@
-"""Types that every module's .pyi stub carries beside the API derived from the runtime.
+"""The typed API of every toolset module of this folder, for type checkers only.
 
-An app passes what the module returns straight to the `openai` SDK, whose parameters are
+Each toolset's `.pyi` stub re-exports these names, so two toolsets share one set of types
+(`a.ToolCall is b.ToolCall`); at run time nothing imports this file: the toolset module's
+names come from the parts of this package (`__init__.py`), bound to its data.
+
+An app passes what a toolset returns straight to the `openai` SDK, whose parameters are
 TypedDicts: `mypy --strict` accepts a value there only if its own TypedDict has the same keys,
 the same value types and the same required keys (docs/design.md, "Types in a stub"). So the
 shapes are declared here, structurally equal to the SDK's, without importing it (the module
 needs nothing installed, and neither does its stub). Their names end in `Param`, as the SDK's
 do, and no tool's `<Tool>Args` name can clash with them.
 
-A function defined here (with its overloads) replaces the signature derived from the runtime:
-`generator/stub.py`. `tools()` and `tool_choice()` are overloaded by API, `tool_output()` by
-`api` and `images` (a list of items with `images="message"`: templates/runtime/outputs.py
-declares the overloads by `images` for the runtime's own type checking), `tool_calls()` and
-`execute_tool_calls()` by the response's shape (`choices` or `output`) or `api`; `ToolCalls`
-is generic in what `rejected` holds. A class defined here replaces the runtime's too.
-
-The outputs' top-level keys are the SDK's, as they must be; their content lists (text, image
-and file parts) and a tool_search_output's tools are typed `Any`: the module builds them,
-the SDK's unions of parts and tools are large and grow often, and `Any` keeps an app's types
-valid across those changes. `tests/test_static_types.py` checks every type here against the
-pinned SDK.
+`tools()` and `tool_choice()` are overloaded by API, `tool_output()` by `api` and `images`
+(a list of items with `images="message"`), `tool_calls()` and `execute_tool_calls()` by the
+response's shape (`choices` or `output`) or `api`; `ToolCalls` is generic in what `rejected`
+holds. The outputs' top-level keys are the SDK's, as they must be; their content lists (text,
+image and file parts) and a tool_search_output's tools are typed `Any`: the module builds
+them, the SDK's unions of parts and tools are large and grow often, and `Any` keeps an app's
+types valid across those changes. The tests check every type here against the pinned SDK and
+run mypy's stubtest against a built toolset module.
 """
 
-from collections.abc import Awaitable, Callable, Iterable, Sequence
-from typing import Any, Generic, Literal, Protocol, Required, TypedDict, overload
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
+from typing import (
+    Any,
+    Generic,
+    Literal,
+    Protocol,
+    Required,
+    TypedDict,
+    TypeVar,
+    overload,
+)
 
-from typing_extensions import TypeVar as _TypeVar  # PEP 696 defaults (type checkers ship it)
+# typing_extensions for a TypeVar with a default (PEP 696) on Python 3.11: every type checker
+# ships it, so nothing needs installing, and a stub is never imported at run time.
+from typing_extensions import TypeVar as _TypeVar
+
+from .objects import Report as Report
+from .objects import ToolCall as ToolCall
+
+_T = TypeVar("_T")
 
 _Callers = list[Literal["direct", "programmatic"]] | None
 
@@ -140,7 +156,10 @@ def tools(
 ) -> list[ResponsesToolParam]: ...
 @overload
 def tool_choice(
-    names: Iterable[str], *, api: Literal["chat"], mode: Literal["auto", "required"] = "auto"
+    names: Iterable[str],
+    *,
+    api: Literal["chat"],
+    mode: Literal["auto", "required"] = "auto",
 ) -> ChatAllowedToolChoiceParam: ...
 @overload
 def tool_choice(
@@ -186,7 +205,9 @@ class ToolSearchOutputParam(TypedDict, total=False):
     status: Literal["in_progress", "completed", "incomplete"] | None
 
 ResponsesRejectionParam = FunctionCallOutputParam | CustomToolCallOutputParam
-ResponsesOutputParam = FunctionCallOutputParam | CustomToolCallOutputParam | ToolSearchOutputParam
+ResponsesOutputParam = (
+    FunctionCallOutputParam | CustomToolCallOutputParam | ToolSearchOutputParam
+)
 
 class ChatToolMessageParam(TypedDict, total=False):
     content: Required[str | Iterable[Any]]
@@ -278,13 +299,15 @@ class _Response(Protocol):
     def output(self) -> Sequence[object]: ...
 
 # What `rejected` holds; a bare `ToolCalls` annotation means either API's.
-_Rejection = _TypeVar("_Rejection", default=ChatToolMessageParam | ResponsesRejectionParam)
+_Rejection = _TypeVar(
+    "_Rejection", default=ChatToolMessageParam | ResponsesRejectionParam
+)
 
-# ToolCall is the runtime's class, in the stub after these declarations.
-class ToolCalls(tuple[list[ToolCall], list[_Rejection]], Generic[_Rejection]):  # noqa: F821
+# The runtime's ToolCalls (objects.py), generic in what `rejected` holds.
+class ToolCalls(tuple[list[ToolCall], list[_Rejection]], Generic[_Rejection]):
     skipped: tuple[object, ...]
     @property
-    def calls(self) -> list[ToolCall]: ...  # noqa: F821
+    def calls(self) -> list[ToolCall]: ...
     @property
     def rejected(self) -> list[_Rejection]: ...
 
@@ -297,7 +320,9 @@ def tool_calls(
     response: _Response, *, api: Literal["responses"] | None = None
 ) -> ToolCalls[ResponsesRejectionParam]: ...
 @overload
-def tool_calls(response: object, *, api: Literal["chat"]) -> ToolCalls[ChatToolMessageParam]: ...
+def tool_calls(
+    response: object, *, api: Literal["chat"]
+) -> ToolCalls[ChatToolMessageParam]: ...
 @overload
 def tool_calls(
     response: object, *, api: Literal["responses"]
@@ -364,3 +389,34 @@ async def execute_tool_calls(
     images: str | None = None,
     max_output_chars: int | None = 10485760,
 ) -> list[ChatOutputParam | ResponsesOutputParam]: ...
+
+# What the toolset module also holds: its tables as Python values, arguments() and search.
+
+# exposed name -> (server, MCP tool name)
+NAMES: dict[str, tuple[str, str]]
+# every decision the build made
+REPORT: Report
+# server -> its recipe, as the config wrote it
+SERVERS: dict[str, dict[str, object] | None]
+
+def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
+def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]: ...
+
+# connect(): what `async with connect() as call_tool:` gives.
+
+class _CallTool(Protocol):
+    @property
+    def sessions(self) -> dict[str, Any]: ...
+    def __call__(
+        self, server: str, tool: str, arguments: dict[str, object]
+    ) -> Awaitable[Any]: ...
+
+class _Connecting(Protocol):
+    async def __aenter__(self) -> _CallTool: ...
+    async def __aexit__(self, *exc_info: object) -> None: ...
+
+def connect(
+    *,
+    servers: Iterable[str] | Mapping[str, dict[str, object] | None] | None = None,
+    env: Mapping[str, str] | None = None,
+) -> _Connecting: ...

@@ -1,56 +1,17 @@
-"""The module's public types: ToolCall, ToolCalls, Report, arguments(); the typing-only
-imports and aliases the other parts share; ``__all__``.
+"""The public classes: ``ToolCall``, ``ToolCalls`` and ``Report``; ``arguments()`` and
+``REPORT``, built from the toolset's report tables.
 
-Part of the runtime every generated module carries (templates/runtime/__init__.py).
+Shared by every toolset of the folder: ``a.ToolCall is b.ToolCall``.
 """
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from .calls import tool_calls
-    from .connect import connect
-    from .data import _shape_names
-    from .definitions import tool_search, tools
-    from .execute import execute_tool_calls
-    from .outputs import tool_output
-
-# ---- runtime ----
-
-TYPE_CHECKING = False
-if TYPE_CHECKING:
-    from collections.abc import Callable
     from typing import TypeVar
 
+    from . import Toolset
+
     _T = TypeVar("_T")
-
     _Path = tuple[str | None, ...]
-    # A result part: a text, or (placeholder, MIME type, base64 data, file name or None)
-    _Part = str | tuple[str, str, str, str | None]
-    _Split = Callable[[str], list[str]]
-    _Tokenizer = tuple[_Split, _Split, _Split, frozenset[str]]
-
-__all__ = [
-    "NAMES",
-    "REPORT",
-    "SERVERS",
-    "Report",
-    "ToolCall",
-    "ToolCalls",
-    "arguments",
-    "connect",
-    "execute_tool_calls",
-    "tool_calls",
-    "tool_output",
-    "tool_search",
-    "tools",
-]
-
-NAMES: (
-    "dict[str, tuple[str, str]]"  # exposed name -> (server, tool); built on first use
-)
-REPORT: "Report"  # built on first use
-# server -> how to start or reach it, as the config wrote it (None: built from a bare
-# snapshot); built on first use. connect() reads it.
-SERVERS: "dict[str, dict[str, object] | None]"
 
 
 class ToolCall:
@@ -238,13 +199,30 @@ def _plain(value: object) -> object:
     return value
 
 
-def arguments(call: ToolCall, shape: "type[_T]") -> "_T":
+def arguments(toolset: "Toolset", call: ToolCall, shape: "type[_T]") -> "_T":
     """The arguments of ``call``, typed as the tool's TypedDict ``shape``.
 
     ``shape`` is one of this module's ``<Tool>Args`` names, e.g. ``arguments(call, SearchArgs)``;
     a call to another tool raises ValueError. At run time the names are plain strings.
     """
-    expected = _shape_names().get(shape if isinstance(shape, str) else "")
+    expected = toolset.shape_names().get(shape if isinstance(shape, str) else "")
     if expected is None or call.name != expected:
         raise ValueError(f"call {call.call_id!r} is to {call.name!r}, not {expected!r}")
     return call.arguments  # type: ignore[return-value]
+
+
+def report(toolset: "Toolset") -> Report:
+    """``REPORT``: the toolset's report tables as one ``Report``."""
+    paths: dict[str, list[list[str | None]]] = toolset.table("null_paths")
+    return Report(
+        fallbacks=tuple(toolset.table("fallbacks")),
+        excluded=tuple(toolset.table("excluded")),
+        renames=tuple(toolset.table("renames")),
+        dropped=tuple(
+            {"name": name, "path": path, "keyword": keyword}
+            for name, pairs in toolset.table("dropped").items()
+            for path, keyword in pairs
+        ),
+        null_paths={name: tuple(map(tuple, listed)) for name, listed in paths.items()},
+        rewrites=tuple(toolset.table("rewrites")),
+    )

@@ -1,0 +1,289 @@
+"""Reading the model's function calls: ``tool_calls()``, each call checked, namespaced calls
+mapped back, items that wait for the app answered or reported.
+"""
+
+from .decode import decoded, json_decoder, undecodable
+from .objects import ToolCall, ToolCalls
+from .reading import CHAT_CHUNK, copy, fields, get, is_mapping, plain_caller, prepare
+from .rejections import (
+    bad_json,
+    listing,
+    not_custom,
+    not_function,
+    not_object,
+    quote,
+    rejection,
+    unknown,
+)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from . import Toolset
+
+
+def tool_calls(
+    toolset: "Toolset", response: object, *, api: str | None = None
+) -> ToolCalls:
+    """The function calls in a model response: ``calls, rejected = tool_calls(...)``.
+
+    ``response`` is a Chat Completions or a Responses response, as a plain dict or as
+    the ``openai`` SDK's object; the API is detected from its shape (``choices`` or
+    ``output``) unless ``api`` is given. Chat Completions: only ``choices[0]`` is read
+    (requests with ``n > 1`` are out of scope). Responses: every ``function_call`` item
+    of ``output``, in order. A ``namespace`` on a call names one of this toolset's
+    namespaces (its servers: the function is then named by its MCP tool name), or is
+    the function's own name (a deferred top-level function).
+
+    ``calls`` are the calls to run, in the model's order (duplicate call ids are kept).
+    ``rejected`` are ready-to-send output items saying ``"Error: ..."`` for the calls
+    that cannot run, so the model can correct itself: no call id, a name or namespace
+    not in the toolset, a call to a custom tool (a Chat tool call of another type, a
+    Responses ``custom_tool_call``, answered with a ``custom_tool_call_output``),
+    arguments that are not valid JSON (``NaN`` and ``Infinity`` are not JSON) or not a
+    JSON object. Empty or absent arguments mean ``{}``; arguments already given as an
+    object are copied. A key repeated in the JSON keeps its last value, as with
+    ``json.loads``. An empty call id is kept when every call of the response has one
+    (a server that never sends ids matches outputs by position); a response mixing
+    empty and real ids gets the empty ones rejected. A call's ``caller`` is echoed on
+    its output.
+
+    The result also has ``skipped``: the items that wait for the app and that
+    ``rejected`` does not answer (see ``ToolCalls``). Other items (messages,
+    reasoning, hosted tool calls the API ran itself) need no answer.
+
+    Raises ``TypeError`` or ``ValueError`` only when ``response`` is not a response
+    (or ``api`` is given and the response does not have that API's shape). A stream
+    chunk or stream event is not a response: assemble the stream with the SDK
+    (``get_final_completion()``, ``get_final_response()``) first.
+    """
+    if type(response) is dict and api is None and "choices" in response:
+        api = "chat"
+    elif type(response) is dict and api is None and "output" in response:
+        api = "responses"
+    else:
+        response, api = prepare(response, api)
+    calls: list[ToolCall] = []
+    rejected: list[dict[str, object]] = []
+    result = ToolCalls((calls, rejected))
+    chat = api == "chat"
+    entries = _chat_tool_calls(response) if chat else get(response, "output")
+    if not (type(entries) is list or type(entries) is tuple):
+        return result
+    empty_ids: bool | None = None  # every call has the empty id (computed when needed)
+    for entry in entries:
+        values = entry if type(entry) is dict else fields(entry)
+        kind = values.get("type")
+        namespace = caller = None
+        if chat:
+            call_id = values.get("id")
+            if kind != "function" and kind is not None:
+                rejected.append(not_function(api, call_id, entry))
+                continue
+            function = values.get("function")
+            inner = function if type(function) is dict else fields(function)
+            name = inner.get("name")
+            args = inner.get("arguments", "")
+            if args is None:
+                args = _unset_arguments(function)
+        elif kind == "function_call":
+            call_id = values.get("call_id")
+            name = values.get("name")
+            args = values.get("arguments", "")
+            if args is None:
+                args = _unset_arguments(entry)
+            namespace = values.get("namespace")
+            caller = values.get("caller")
+        else:
+            # Items that wait for the client: a custom tool call is rejected, the
+            # others are reported in ToolCalls.skipped.
+            if type(kind) is str and kind in _AWAITING:
+                _awaiting(kind, values, entry, result)
+            continue
+        if call_id == "" and empty_ids is None:
+            empty_ids = _empty_ids(entries, chat)
+        item = _checked_call(
+            toolset, api, call_id, name, args, namespace, caller, empty_ids is True
+        )
+        if type(item) is ToolCall:
+            calls.append(item)
+        else:
+            rejected.append(item)  # type: ignore[arg-type]
+    return result
+
+
+# The Responses items that wait for the client (docs/design.md, "Calls").
+_AWAITING = frozenset(
+    {
+        "custom_tool_call",
+        "tool_search_call",
+        "mcp_approval_request",
+        "computer_call",
+        "local_shell_call",
+        "shell_call",
+        "apply_patch_call",
+    }
+)
+
+
+def _chat_tool_calls(response: object) -> object:
+    if type(response) is dict:
+        try:  # the usual shape; any other is read below
+            return response["choices"][0]["message"]["tool_calls"]
+        except Exception:
+            pass
+    choices = get(response, "choices")
+    if (type(choices) is list or type(choices) is tuple) and choices:
+        message = get(choices[0], "message")
+        if message is None and get(choices[0], "delta") is not None:
+            raise TypeError(CHAT_CHUNK)
+        return get(message, "tool_calls")
+    if get(response, "object") == "chat.completion.chunk":
+        raise TypeError(CHAT_CHUNK)
+    return None
+
+
+def _checked_call(
+    toolset: "Toolset",
+    api: str,
+    call_id: object,
+    name: object,
+    args: object,
+    namespace: object,
+    caller: object,
+    empty_ids: bool,
+) -> "ToolCall | dict[str, object]":
+    """The call's ToolCall, or the output item rejecting it.
+
+    ``namespace`` and ``caller`` are the call's (Responses; None when absent);
+    ``empty_ids`` is true when every call of the response has the empty call id.
+    """
+    caller = plain_caller(caller)
+    exposed = name
+    if namespace is not None and namespace != "":
+        found = _namespaced(toolset, namespace, name)
+        if type(found) is not str:
+            if type(call_id) is not str or not (call_id or empty_ids):
+                call_id = ""
+            return rejection(api, call_id, found[0], caller)
+        exposed = found
+    target = toolset.names().get(exposed) if type(exposed) is str else None
+    if type(call_id) is not str or not (call_id or empty_ids):
+        what = f"The call to {quote(name)}" if target is not None else "A tool call"
+        message = f"{what} has no call id; call the tool again."
+        return rejection(api, "", message, caller)
+    if target is None or type(exposed) is not str:
+        return rejection(api, call_id, unknown(toolset, name), caller)
+    value: object
+    if type(args) is str:
+        try:
+            value = json_decoder().decode(args)
+        except (ValueError, RecursionError, MemoryError) as exc:
+            if args.strip(" \t\n\r"):
+                return bad_json(api, call_id, exposed, exc, caller)
+            value = {}
+    elif isinstance(args, dict) or is_mapping(args):
+        try:
+            value = copy(args)
+        except RecursionError:
+            message = f"The arguments for {quote(exposed)} are nested too deeply."
+            return rejection(api, call_id, message, caller)
+    else:
+        value = args
+    if type(value) is not dict:
+        return not_object(api, call_id, exposed, value, caller)
+    plan = toolset.table("decode").get(exposed)
+    if plan is not None:
+        value = decoded(value, plan)
+        if type(value) is str:
+            return rejection(api, call_id, undecodable(exposed, value), caller)
+    return ToolCall(
+        call_id,
+        exposed,
+        target[0],
+        target[1],
+        value,  # type: ignore[arg-type]
+        namespace if type(namespace) is str else None,
+        caller,
+    )
+
+
+def _namespaced(
+    toolset: "Toolset", namespace: object, name: object
+) -> "str | tuple[str]":
+    # The exposed name a namespaced call stands for, or (why it cannot run,). As the
+    # openai SDK reads it: the namespace's own function first; a namespace equal to the
+    # name is a deferred top-level function (docs/design.md, "Calls").
+    tables: dict[str, dict[str, str]] = toolset.table("namespaced")
+    table = tables.get(namespace) if type(namespace) is str else None
+    if table is not None and type(name) is str:
+        exposed = table.get(name)
+        if exposed is not None:
+            return exposed
+    if namespace == name and type(name) is str:
+        return name
+    if table is not None:
+        listed = listing(list(table), "tools in " + str(namespace), name)
+        if type(name) is not str:
+            return (f"The tool call has no function name. {listed}",)
+        return (
+            f"Unknown tool {quote(name)} in namespace {quote(namespace)}. {listed}",
+        )
+    listed = listing(list(tables), "namespaces", namespace)
+    what = f"{quote(name)} was called" if type(name) is str else "The tool was called"
+    return (f"{what} in an unknown namespace {quote(namespace)}. {listed}",)
+
+
+def _unset_arguments(call: object) -> object:
+    # "" (no arguments) when a pydantic model's arguments were left out of the JSON it
+    # was built from (the SDK sets the field to None), else None (null was sent).
+    if type(call) is dict:
+        return "" if "arguments" not in call else None
+    given = getattr(call, "__pydantic_fields_set__", None)
+    if isinstance(given, set) and "arguments" not in given:
+        return ""
+    return None
+
+
+def _awaiting(
+    kind: str, fields: "dict[str, object]", item: object, result: ToolCalls
+) -> None:
+    # A Responses item that waits for the client: answered (a custom tool call gets a
+    # rejection) or reported in skipped (a hosted tool search needs nothing).
+    get = fields.get
+    if kind == "custom_tool_call":
+        caller = plain_caller(get("caller"))
+        result[1].append(not_custom(get("call_id"), item, caller))
+    elif kind != "tool_search_call" or get("execution") == "client":
+        result.skipped += (item,)
+
+
+def _empty_ids(entries: "list[object] | tuple[object, ...]", chat: bool) -> bool:
+    # Whether every call of the response has the empty call id.
+    key = "id" if chat else "call_id"
+    for entry in entries:
+        kind = get(entry, "type")
+        call = chat or kind == "function_call" or kind == "custom_tool_call"
+        if call and get(entry, key) != "":
+            return False
+    return True
+
+
+def waiting_message(items: "list[object]") -> str:
+    described = []
+    for item in items[:10]:
+        kind = get(item, "type")
+        ident = get(item, "call_id") or get(item, "id")
+        text = f"{kind} {quote(ident)}" if type(ident) is str else str(kind)
+        if kind == "mcp_approval_request":
+            tool, server = get(item, "name"), get(item, "server_label")
+            text += f" (tool {quote(tool)} on {quote(server)})"
+        described.append(text)
+    if len(items) > 10:
+        described.append(f"{len(items) - 10} more")
+    return (
+        "execute_tool_calls cannot answer what the response waits for: "
+        + ", ".join(described)
+        + ". Answer these in the app (an mcp_approval_response for each approval "
+        "request; see tool_calls(response).skipped) and run the function calls with "
+        "tool_calls() and tool_output(); no call was run."
+    )

@@ -1,0 +1,350 @@
+"""Sessions from the config the module was built from: ``connect()``, one ``mcp``
+``ClientSession`` per server, started from its recipe in ``SERVERS``.
+"""
+
+from .reading import is_mapping
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import asyncio
+    from collections.abc import Awaitable, Iterable, Mapping
+    from typing import Any, Protocol
+
+    from . import Toolset
+
+    class _CallTool(Protocol):
+        """What ``connect()`` yields: ``call_tool`` for ``execute_tool_calls``."""
+
+        @property
+        def sessions(self) -> "dict[str, Any]": ...
+
+        def __call__(
+            self, server: str, tool: str, arguments: "dict[str, object]"
+        ) -> "Awaitable[Any]": ...
+
+    class _Connecting(Protocol):
+        async def __aenter__(self) -> _CallTool: ...
+
+        async def __aexit__(self, *exc_info: object) -> None: ...
+
+
+def connect(
+    toolset: "Toolset",
+    *,
+    servers: "Iterable[str] | Mapping[str, dict[str, object] | None] | None" = None,
+    env: "Mapping[str, str] | None" = None,
+) -> "_Connecting":
+    """Open one ``mcp`` ``ClientSession`` per server, as the build's config says.
+
+    ``async with connect() as call_tool:`` starts every server of the toolset from its
+    recipe in ``SERVERS`` (a stdio command, or a Streamable HTTP URL with headers) at
+    the same time, initializes the sessions, and yields ``call_tool(server, tool,
+    arguments)``, ready for ``execute_tool_calls``; ``call_tool.sessions`` maps each
+    server to its session. On exit (also on an error or a cancellation) the sessions
+    are closed and every process started is stopped: stdin closed, then its process
+    group terminated and killed (the ``mcp`` SDK's shutdown).
+
+    ``${VAR}``, ``${VAR:-default}`` and ``${env:VAR}`` in a recipe are filled from
+    ``env`` (default ``os.environ``), as ``mcp2openai fetch`` fills them; ``env`` is
+    not the servers' environment: a stdio server gets the ``mcp`` SDK's safe
+    variables (``PATH``, ``HOME``, ...) plus its recipe's ``env``, and runs in the
+    current directory unless its recipe sets ``cwd``.
+
+    ``servers``: the names of the servers to open (default: all), or a mapping of
+    names to recipes (``{"command", "args", "env", "cwd"}`` or ``{"url",
+    "headers"}``; None: the module's own), e.g. for a server built from a bare
+    snapshot, which has no recipe. Raises ``ImportError`` without the ``mcp``
+    package, ``ValueError`` naming the server for a server without a recipe, an
+    unknown server or a variable that is not set, and ``ConnectionError`` naming the
+    server that could not be started or initialized (the others are stopped first).
+    """
+    return _Connection(toolset, servers, env)
+
+
+class _Caller:
+    """``call_tool(server, tool, arguments)`` over the open sessions."""
+
+    __slots__ = ("sessions",)
+
+    def __init__(self, sessions: "dict[str, Any]") -> None:
+        self.sessions = sessions
+
+    def __call__(
+        self, server: str, tool: str, arguments: "dict[str, object]"
+    ) -> "Awaitable[Any]":
+        session = self.sessions.get(server)
+        if session is None:
+            connected = ", ".join(self.sessions) or "none"
+            raise LookupError(
+                f"server {server!r} is not connected (connected: {connected}); "
+                "open it with connect(servers=...)"
+            )
+        result: Awaitable[Any] = session.call_tool(tool, arguments)
+        return result
+
+
+class _Connection:
+    """``connect()``'s async context manager: one holder task per server keeps its
+    transport and session open until the exit cancels it (``mcp``'s contexts are
+    entered and left in that one task, as anyio wants)."""
+
+    __slots__ = (
+        "_env",
+        "_errors",
+        "_scopes",
+        "_servers",
+        "_sessions",
+        "_tasks",
+        "_toolset",
+    )
+
+    def __init__(
+        self, toolset: "Toolset", servers: object, env: "Mapping[str, str] | None"
+    ) -> None:
+        self._toolset = toolset
+        self._servers = servers
+        self._env = env
+        self._sessions: dict[str, Any] = {}
+        self._errors: dict[str, BaseException] = {}
+        self._scopes: dict[str, Any] = {}
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+
+    async def __aenter__(self) -> "_Caller":
+        try:
+            import mcp  # noqa: F401
+        except ImportError as exc:
+            raise ImportError(
+                "connect() needs the mcp package (the official MCP SDK): "
+                "pip install mcp"
+            ) from exc
+        import asyncio
+
+        if self._tasks:
+            raise RuntimeError("this connect() is already open: call connect() again")
+        plan = _plan(self._toolset.table("servers"), self._servers, self._env)
+        ready = {name: asyncio.Event() for name, _ in plan}
+        for name, recipe in plan:
+            holder = self._hold(name, recipe, ready[name])
+            self._tasks[name] = asyncio.create_task(holder)
+        try:
+            for event in ready.values():
+                await event.wait()
+        except BaseException:
+            await self._close()
+            raise
+        if self._errors:
+            await self._close()
+            name, error = next(iter(self._errors.items()))
+            raise ConnectionError(
+                f"connect(): server {name!r} could not be started: {_reason(error)}"
+            ) from error
+        return _Caller({name: self._sessions[name] for name, _ in plan})
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self._close()
+
+    async def _hold(
+        self, name: str, recipe: "dict[str, Any]", ready: "asyncio.Event"
+    ) -> None:
+        import contextlib
+
+        import anyio
+        from mcp import ClientSession
+
+        try:
+            with anyio.CancelScope() as scope:
+                self._scopes[name] = scope
+                async with contextlib.AsyncExitStack() as stack:
+                    read, write = await _transport(stack, recipe)
+                    session = ClientSession(read, write)
+                    await stack.enter_async_context(session)
+                    await session.initialize()
+                    self._sessions[name] = session
+                    ready.set()
+                    await anyio.sleep_forever()
+        except Exception as exc:
+            if ready.is_set():  # the connection ended while the app used it
+                import logging
+
+                logging.getLogger("mcp2openai").warning(
+                    "the connection to server %s ended: %s", name, _reason(exc)
+                )
+            else:
+                self._errors[name] = exc
+        finally:
+            self._sessions.pop(name, None)
+            ready.set()
+
+    async def _close(self) -> None:
+        """Stop every holder (through its anyio scope, so the ``mcp`` SDK's shielded
+        shutdown runs) and wait for all, also when cancelled meanwhile."""
+        import asyncio
+
+        for name, task in self._tasks.items():
+            scope = self._scopes.get(name)
+            if scope is not None:
+                scope.cancel()
+            else:  # not started yet: nothing of it to shut down
+                task.cancel()
+        pending = [task for task in self._tasks.values() if not task.done()]
+        cancelled = False
+        while pending:
+            try:
+                await asyncio.wait(pending)
+            except asyncio.CancelledError:
+                cancelled = True
+            pending = [task for task in pending if not task.done()]
+        self._tasks.clear()
+        self._scopes.clear()
+        self._sessions.clear()
+        if cancelled:
+            raise asyncio.CancelledError
+
+
+async def _transport(stack: "Any", recipe: "dict[str, Any]") -> "tuple[Any, Any]":
+    """The (read, write) streams of the server ``recipe`` describes, entered on
+    ``stack``."""
+    if "url" in recipe:
+        from mcp.client.streamable_http import streamable_http_client
+
+        client = None
+        if recipe.get("headers"):
+            import httpx2  # the mcp SDK's HTTP client
+
+            # The timeouts the SDK gives its own client: 30 s, and 300 s to read a
+            # stream a server holds open.
+            timeout = httpx2.Timeout(30.0, read=300.0)
+            client = httpx2.AsyncClient(headers=recipe["headers"], timeout=timeout)
+            await stack.enter_async_context(client)
+        streams = await stack.enter_async_context(
+            streamable_http_client(recipe["url"], http_client=client)
+        )
+    else:
+        from mcp import StdioServerParameters, stdio_client
+
+        params = StdioServerParameters(
+            command=recipe["command"],
+            args=recipe.get("args", []),
+            env=recipe.get("env") or None,
+            cwd=recipe.get("cwd"),
+        )
+        streams = await stack.enter_async_context(stdio_client(params))
+    return streams[0], streams[1]
+
+
+def _reason(error: BaseException) -> str:
+    # The innermost error of an exception group (anyio's task groups wrap them).
+    while isinstance(error, BaseExceptionGroup) and error.exceptions:
+        error = error.exceptions[0]
+    text = str(error)
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def _plan(
+    known: "dict[str, dict[str, object] | None]",
+    servers: object,
+    env: "Mapping[str, str] | None",
+) -> "list[tuple[str, dict[str, Any]]]":
+    """(server, recipe with its variables filled in) for each server to open, from the
+    toolset's recipes ``known``."""
+    chosen: list[tuple[str, object]]
+    if servers is None:
+        chosen = list(known.items())
+    elif isinstance(servers, str):
+        raise TypeError(
+            "servers must be a list of server names or a dict of recipes, not a str"
+        )
+    elif isinstance(servers, dict) or is_mapping(servers):
+        chosen = [(str(name), servers[name]) for name in servers]
+        chosen = [(name, known.get(name) if r is None else r) for name, r in chosen]
+    else:
+        chosen = [(name, known.get(name)) for name in servers]  # type: ignore[attr-defined]
+    if env is None:
+        import os
+
+        env = os.environ
+    plan: list[tuple[str, dict[str, Any]]] = []
+    for name, recipe in chosen:
+        if name not in known:
+            listed = ", ".join(map(str, known)) or "none"
+            raise ValueError(f"no server {name!r} in this toolset (servers: {listed})")
+        if recipe is None:
+            raise ValueError(
+                f"server {name!r} has no recipe: it was built from a bare snapshot "
+                "(mcp2openai build --server NAME=SNAPSHOT); give one, e.g. "
+                f'connect(servers={{{name!r}: {{"command": ..., "args": [...]}}}})'
+            )
+        plan.append((name, _expanded(name, recipe, env)))
+    return plan
+
+
+def _expanded(
+    server: str, recipe: object, env: "Mapping[str, str]"
+) -> "dict[str, Any]":
+    """The recipe checked, with every ``${...}`` filled in from ``env``."""
+    where = f"server {server!r}: "
+    if not isinstance(recipe, dict):
+        raise ValueError(where + f"a recipe is a dict, not {type(recipe).__name__}")
+    done: dict[str, Any] = {}
+    keys: tuple[str, ...]
+    if "url" in recipe and "command" in recipe:
+        raise ValueError(where + 'give "command" (stdio) or "url" (HTTP), not both')
+    if "url" in recipe:
+        keys = ("url", "headers")
+    elif "command" in recipe:
+        keys = ("command", "args", "env", "cwd")
+    else:
+        raise ValueError(where + 'a recipe needs "command" (stdio) or "url" (HTTP)')
+    for key, value in recipe.items():
+        if key not in keys:
+            raise ValueError(where + f"{key!r} does not go in this recipe")
+        if key in ("url", "command", "cwd"):
+            if not isinstance(value, str):
+                raise ValueError(where + f"{key} must be a string")
+            done[key] = _expand_text(value, key, env, where)
+        elif key == "args":
+            if not (isinstance(value, list) and all(isinstance(a, str) for a in value)):
+                raise ValueError(where + "args must be a list of strings")
+            done[key] = [
+                _expand_text(arg, f"args[{i}]", env, where)
+                for i, arg in enumerate(value)
+            ]
+        else:
+            if not (
+                isinstance(value, dict)
+                and all(isinstance(v, str) for v in value.values())
+            ):
+                raise ValueError(where + f"{key} must be a table of strings")
+            done[key] = {
+                k: _expand_text(v, f"{key}.{k}", env, where) for k, v in value.items()
+            }
+    return done
+
+
+def _expand_text(text: str, key: str, env: "Mapping[str, str]", where: str = "") -> str:
+    """``text`` with every ``${VAR}``, ``${VAR:-default}`` and ``${env:VAR}`` filled
+    in from ``env``: the rules of the generator's config (generator/servers.py,
+    ``expand_text``; tests/test_connect.py runs both on the same cases). A default
+    stands for a variable that is unset or empty; ``${VAR}`` of an empty one is
+    empty."""
+    if "${" not in text:
+        return text
+    import re
+
+    def fill(match: "re.Match[str]") -> str:
+        spec = re.fullmatch(
+            r"(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?", match[1], re.DOTALL
+        )
+        if spec is None:
+            raise ValueError(
+                f"{where}{key}: cannot expand {match[0]}: only ${{VAR}}, "
+                "${VAR:-default} and ${env:VAR} are supported"
+            )
+        value = env.get(spec[1])
+        if value is None or (value == "" and spec[2] is not None):
+            if spec[2] is not None:
+                return spec[2]
+            raise ValueError(f"{where}{key}: environment variable {spec[1]} is not set")
+        return value
+
+    return re.sub(r"\$\{([^}]*)\}", fill, text)

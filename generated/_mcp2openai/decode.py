@@ -1,0 +1,251 @@
+"""Applying a tool's decode plan to its arguments: the nulls strict mode made the model send
+for optional properties removed, and the reversible rewrites undone (docs/design.md,
+"Rewrites"); a bad encoding is answered with an ``Error:`` output naming its path.
+"""
+
+from .rejections import quote
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import json
+
+if TYPE_CHECKING:
+    from typing import Any
+
+
+# For some tools the model sends values in another shape than the server takes: a
+# free-form value as a string holding JSON, a map as a list of {"key", "value"} entries, a
+# root that is not a plain object wrapped in one property. Every tool has nulls to remove
+# at the properties strict mode made required. The tool's plan in the "decode" table
+# (generator/strict/decoding.py, or generator/strict/nullplans.py for a tool with only
+# nulls to remove) turns them back; a tool with neither has no plan. Plan nodes are
+# indices into the plan's list, so recursion is a cycle of indices.
+
+_MAX_DECODE_DEPTH = 500
+
+
+class _BadEncoding(Exception):
+    """A value the plan cannot decode: ``path`` is where, in the model's arguments."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path: list[str] = []
+
+
+def decoded(
+    value: dict[str, object], plan: "list[dict[str, Any]]"
+) -> "dict[str, object] | str":
+    """The arguments in the server's shape, or why they cannot be (a one-line message)."""
+    try:
+        result = _decode(value, 0, plan, 0)
+    except _BadEncoding as error:
+        where = "/" + "/".join(
+            part.replace("~", "~0").replace("/", "~1") for part in error.path
+        )
+        return f"at {where if error.path else 'the top level'}, {error.message}"
+    except RecursionError:
+        return "the arguments are nested too deeply"
+    if type(result) is not dict:
+        return "the arguments must decode to a JSON object"
+    return result
+
+
+def undecodable(name: str, detail: str) -> str:
+    return (
+        f"The arguments for {quote(name)} cannot be used: {detail}. "
+        "Call the tool again with that value fixed."
+    )
+
+
+def _decode(
+    value: object, index: int, plan: "list[dict[str, Any]]", depth: int
+) -> object:
+    if depth > _MAX_DECODE_DEPTH:
+        raise _BadEncoding("the arguments are nested too deeply")
+    node = plan[index]
+    properties = node.get("object")
+    if properties is not None:
+        if type(value) is not dict:
+            return value
+        for key in node.get("drop", ()):
+            if value.get(key, value) is None:
+                del value[key]
+        for key, child in properties.items():
+            if key in value:
+                value[key] = _decode_at(value[key], key, child, plan, depth)
+        extra = node.get("extra")
+        if extra is not None and extra in value:
+            _merge_entries(value, extra, node, plan, depth)
+        return value
+    child = node.get("items")
+    if child is not None:
+        if type(value) is list:
+            for position, item in enumerate(value):
+                value[position] = _decode_at(item, str(position), child, plan, depth)
+        return value
+    table = node.get("anyOf")
+    if table is not None:
+        return _decode_branch(value, table, plan, depth)
+    if "json" in node:
+        return _json_value(value, node["json"])
+    if "entries" in node:
+        if value is None and node.get("null"):
+            return None
+        return _from_entries(value, node["entries"], (), plan, depth)
+    name = node.get("unwrap")
+    if name is not None:
+        if value is None and node.get("null"):
+            return None
+        if type(value) is not dict or name not in value:
+            raise _BadEncoding(f"expected an object with the property {name!r}")
+        then = node["then"]
+        inner = value[name]
+        return inner if then is None else _decode_at(inner, name, then, plan, depth)
+    for part in node["all"]:
+        value = _decode(value, part, plan, depth + 1)
+    return value
+
+
+def _decode_at(
+    value: object, key: str, index: int, plan: "list[dict[str, Any]]", depth: int
+) -> object:
+    try:
+        return _decode(value, index, plan, depth + 1)
+    except _BadEncoding as error:
+        error.path.insert(0, key)
+        raise
+
+
+def _decode_branch(
+    value: object, table: "dict[str, Any]", plan: "list[dict[str, Any]]", depth: int
+) -> object:
+    """The anyOf branch of ``value``: its JSON type, or for an object its set of keys
+    (strict mode makes every object carry all its properties)."""
+    if type(value) is dict:
+        for keys, child in table.get("object", ()):
+            if len(keys) == len(value) and all(key in value for key in keys):
+                if type(child) is dict:  # same keys: told apart by a discriminator
+                    child = _case(value.get(child["by"]), child["cases"])
+                    if child is None:
+                        return value
+                return _decode(value, child, plan, depth + 1)
+        return value
+    kind = type(value)
+    if kind is str:
+        child = table.get("string")
+    elif kind is bool:
+        child = table.get("boolean")
+    elif kind is int or kind is float:
+        child = table.get("number")
+    elif kind is list:
+        child = table.get("array")
+    else:
+        child = table.get("null") if value is None else None
+    return value if child is None else _decode(value, child, plan, depth + 1)
+
+
+def _case(value: object, cases: "list[list[Any]]") -> "int | None":
+    """The plan of the case whose const or enum value ``value`` is (JSON equality)."""
+    for case, child in cases:
+        if value == case and (type(value) is bool) == (type(case) is bool):
+            result: int | None = child
+            return result
+    return None
+
+
+def _json_value(value: object, types: "list[str] | None") -> object:
+    if type(value) is not str:
+        if value is None and (types is None or "null" in types):
+            return None
+        raise _BadEncoding("expected a string holding JSON")
+    try:
+        found: object = json_decoder().decode(value)
+    except RecursionError:
+        raise _BadEncoding("the JSON in the string is nested too deeply") from None
+    except (ValueError, MemoryError) as exc:
+        detail = str(exc)
+        if len(detail) > 120:
+            detail = detail[:117] + "..."
+        raise _BadEncoding(f"the string is not valid JSON ({detail})") from None
+    if types is not None:
+        kind = "null" if found is None else "object" if type(found) is dict else ""
+        if kind not in types:
+            wanted = " or ".join(types)
+            raise _BadEncoding(f"the JSON in the string must be {wanted}")
+    return found
+
+
+def _from_entries(
+    value: object,
+    child: "int | None",
+    names: "list[str] | tuple[str, ...]",
+    plan: "list[dict[str, Any]]",
+    depth: int,
+    into: "dict[str, object] | None" = None,
+) -> "dict[str, object]":
+    """The object a list of ``{"key", "value"}`` entries stands for (added to ``into``)."""
+    if type(value) is not list:
+        raise _BadEncoding('expected a list of {"key", "value"} entries')
+    out: dict[str, object] = {} if into is None else into
+    seen: set[str] = set()
+    for position, entry in enumerate(value):
+        try:
+            if type(entry) is not dict or "value" not in entry:
+                raise _BadEncoding(
+                    'each entry must be an object with "key" and "value"'
+                )
+            key = entry.get("key")
+            if type(key) is not str:
+                raise _BadEncoding('each entry needs a string "key"')
+            if key in seen:
+                raise _BadEncoding(f"the key {quote(key)} is given more than once")
+            if key in names:
+                raise _BadEncoding(
+                    f"the key {quote(key)} is a listed property: give it there"
+                )
+            seen.add(key)
+            item = entry["value"]
+            out[key] = (
+                item if child is None else _decode_at(item, "value", child, plan, depth)
+            )
+        except _BadEncoding as error:
+            error.path.insert(0, str(position))
+            raise
+    return out
+
+
+def _merge_entries(
+    value: dict[str, object],
+    extra: str,
+    node: "dict[str, Any]",
+    plan: "list[dict[str, Any]]",
+    depth: int,
+) -> None:
+    """Properties beyond the declared ones came as entries under ``extra``: merge them."""
+    entries = value.pop(extra)
+    try:
+        _from_entries(
+            entries, node.get("extra_value"), node["names"], plan, depth, value
+        )
+    except _BadEncoding as error:
+        error.path.insert(0, extra)
+        raise
+
+
+_decoder: "json.JSONDecoder | None" = None
+
+
+def json_decoder() -> "json.JSONDecoder":
+    """The decoder of arguments: JSON as ``json.loads`` reads it, but ``NaN`` and
+    ``Infinity``, which are not JSON."""
+    global _decoder
+    if _decoder is None:
+        import json
+
+        _decoder = json.JSONDecoder(parse_constant=_refuse_constant)
+    return _decoder
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(f"{name} is not valid JSON")

@@ -1,0 +1,214 @@
+"""Running the calls of a response: ``execute_tool_calls()``, the calls to different
+servers at the same time, each server's calls in the model's order.
+"""
+
+from .calls import tool_calls, waiting_message
+from .outputs import check_options, image_message, output
+from .reading import get, prepare
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import asyncio
+    from collections.abc import Awaitable, Callable
+
+    from . import Toolset
+    from .objects import ToolCall
+
+
+async def execute_tool_calls(
+    toolset: "Toolset",
+    response: object,
+    call_tool: "Callable[[str, str, dict[str, object]], Awaitable[object]]",
+    *,
+    api: str | None = None,
+    timeout: "float | None" = None,
+    parallel: bool = True,
+    images: "str | None" = None,
+    max_output_chars: "int | None" = 10_485_760,
+) -> list[dict[str, object]]:
+    """Run every call in ``response``; return the items to send back to the model.
+
+    ``call_tool(server, tool, arguments)`` returns an awaitable of an MCP
+    ``CallToolResult`` (see ``tool_output``): ``connect()``'s, or with one ``mcp``
+    ``ClientSession`` per server ``lambda server, tool, arguments:
+    sessions[server].call_tool(tool, arguments)``. Calls to different servers run at
+    the same time; the calls to one server run one after another, in the model's
+    order (some servers are not safe to call in parallel); ``parallel=False`` runs
+    every call one after another. ``timeout`` (seconds) bounds each call: a call past
+    it is cancelled and answered with an error output; the others keep their results.
+
+    What the awaitable raises (an ``Exception``) is the tool's failure: it becomes an
+    error output and is logged with its traceback to the ``mcp2openai`` logger. A
+    mistake in the app is raised instead, after every started call has been cancelled:
+    ``call_tool`` raising (a missing session) or returning something that is not
+    awaitable (``TypeError``). Cancelling ``execute_tool_calls`` cancels every call it
+    started and waits for them.
+
+    Returns ``rejected + searches + outputs`` for the API detected from ``response``:
+    ``searches`` answer each client ``tool_search_call`` with a ``tool_search_output``
+    (the tools ``tool_search`` finds for its ``query``; none without a query string),
+    ``outputs`` are in call order, whatever order the calls ended in. ``images`` and
+    ``max_output_chars`` are ``tool_output``'s: with ``images="message"`` a Chat turn
+    ends with one ``user`` message holding every result's images.
+
+    Raises ``ValueError``, before running any call, when the response holds items
+    only the app can answer (``mcp_approval_request``, calls to client tools this
+    module does not define: see ``ToolCalls``): answering the rest alone would leave
+    them unanswered. Handle such responses with ``tool_calls`` and ``tool_output``.
+    """
+    check_options(images, max_output_chars)
+    if timeout is not None and (
+        type(timeout) is bool
+        or not isinstance(timeout, (int, float))
+        or not timeout > 0
+    ):
+        raise ValueError(f"timeout must be a positive number or None, not {timeout!r}")
+    if type(parallel) is not bool:
+        raise TypeError(f"parallel must be True or False, not {parallel!r}")
+    response, api = prepare(response, api)
+    result = tool_calls(toolset, response, api=api)
+    calls, outputs = result
+    if result.skipped:
+        from .definitions import search_output
+
+        search = "tool_search_call"
+        waiting = [item for item in result.skipped if get(item, "type") != search]
+        if waiting:
+            raise ValueError(waiting_message(waiting))
+        for item in result.skipped:
+            outputs.append(search_output(toolset, item, response))
+    if not calls:
+        return outputs
+    outcomes = await _run(calls, call_tool, timeout, parallel)
+    pictures: list[object] = []  # Chat, images="message": the follow-up message's parts
+    for call, outcome in zip(calls, outcomes, strict=True):
+        item, left_out = output(
+            toolset,
+            call.call_id,
+            outcome,
+            api,
+            call.caller,
+            call.name,
+            max_output_chars,
+        )
+        outputs.append(item)
+        if left_out and images is not None:
+            pictures += image_message(left_out)["content"]  # type: ignore[arg-type]
+    if pictures:
+        outputs.append({"role": "user", "content": pictures})
+    return outputs
+
+
+async def _run(
+    calls: "list[ToolCall]",
+    call_tool: "Callable[[str, str, dict[str, object]], Awaitable[object]]",
+    timeout: "float | None",
+    parallel: bool,
+) -> list[object]:
+    """Each call's outcome (a result, or the exception it ended with), in call order."""
+    import asyncio
+
+    outcomes: list[object] = [None] * len(calls)
+    groups: dict[str, list[int]] = {}
+    for index, call in enumerate(calls):
+        groups.setdefault(call.server if parallel else "", []).append(index)
+    if len(groups) == 1:
+        await _run_group(calls, range(len(calls)), call_tool, timeout, outcomes)
+        return outcomes
+    tasks = [
+        asyncio.create_task(_run_group(calls, indices, call_tool, timeout, outcomes))
+        for indices in groups.values()
+    ]
+    try:
+        pending: set[asyncio.Task[None]] = set(tasks)
+        while pending:
+            done, pending = await asyncio.wait(
+                pending, return_when=asyncio.FIRST_EXCEPTION
+            )
+            for task in done:
+                error = task.exception()
+                if error is not None:
+                    raise error  # a mistake in the app: the other calls are cancelled
+    finally:
+        await _settle(tasks)
+    return outcomes
+
+
+async def _settle(tasks: "list[asyncio.Task[None]]") -> None:
+    """Cancel what still runs and wait until every task has ended, also when cancelled
+    meanwhile (then the cancellation is raised once they have): no task is left."""
+    import asyncio
+
+    pending = [task for task in tasks if not task.done()]
+    for task in pending:
+        task.cancel()
+    cancelled = False
+    while pending:
+        try:
+            await asyncio.wait(pending)
+        except asyncio.CancelledError:
+            cancelled = True
+        pending = [task for task in pending if not task.done()]
+    for task in tasks:
+        if not task.cancelled():
+            task.exception()  # retrieved: asyncio logs no "never retrieved" for it
+    if cancelled:
+        raise asyncio.CancelledError
+
+
+async def _run_group(
+    calls: "list[ToolCall]",
+    indices: "range | list[int]",
+    call_tool: "Callable[[str, str, dict[str, object]], Awaitable[object]]",
+    timeout: "float | None",
+    outcomes: "list[object]",
+) -> None:
+    # One server's calls, one after another, in the model's order.
+    for index in indices:
+        call = calls[index]
+        awaitable = call_tool(call.server, call.tool, call.arguments)
+        if not hasattr(awaitable, "__await__"):
+            raise TypeError(
+                "call_tool must return an awaitable (call_tool is async, or returns "
+                "session.call_tool(...)), not "
+                f"{type(awaitable).__name__}: {call.name} was called"
+            )
+        outcomes[index] = await _awaited(awaitable, call, timeout)
+
+
+async def _awaited(
+    awaitable: "Awaitable[object]", call: "ToolCall", timeout: "float | None"
+) -> object:
+    """The call's result, or the exception it failed with (logged)."""
+    import asyncio
+
+    scope: asyncio.Timeout | None = None
+    try:
+        if timeout is None:
+            return await awaitable
+        async with asyncio.timeout(timeout) as scope:
+            return await awaitable
+    except Exception as exc:
+        import logging
+
+        log = logging.getLogger("mcp2openai")
+        if scope is not None and scope.expired() and isinstance(exc, TimeoutError):
+            log.warning(
+                "tool call %s (%s) timed out after %g s and was cancelled",
+                call.call_id,
+                call.name,
+                timeout,
+            )
+            return TimeoutError(
+                f"{call.name} did not answer within {timeout:g} seconds; "
+                "the call was cancelled."
+            )
+        log.error(
+            "tool call %s (%s) failed: %s: %s",
+            call.call_id,
+            call.name,
+            type(exc).__name__,
+            exc,
+            exc_info=exc,
+        )
+        return exc

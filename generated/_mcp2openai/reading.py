@@ -1,0 +1,207 @@
+"""Reading a response as a dict or as an ``openai`` SDK object, without importing either."""
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import TypeGuard
+
+
+SCALARS = (str, bytes, bytearray, int, float, list, tuple)
+
+
+def prepare(response: object, api: str | None) -> tuple[object, str]:
+    """The response to read (a mapping, or an object with attributes) and its API."""
+    if api is not None and api != "chat" and api != "responses":
+        raise ValueError(f"api must be 'chat', 'responses' or None, not {api!r}")
+    if not (isinstance(response, dict) or is_mapping(response)):
+        if response is None or isinstance(response, SCALARS):
+            raise TypeError(
+                "response must be a Chat Completions or Responses response (a dict "
+                f"or an openai SDK object), not {type(response).__name__}"
+            )
+        # The openai SDK's objects name their kind; reading that first spares a
+        # pydantic attribute miss (several microseconds) on every call.
+        kind = getattr(response, "object", None)
+        if api != "responses" and kind == "chat.completion":
+            return response, "chat"
+        if api != "chat" and kind == "response":
+            return response, "responses"
+        if kind == "chat.completion.chunk":
+            raise TypeError(CHAT_CHUNK)
+        event = stream_event(response)
+        if event is not None:
+            raise TypeError(event)
+        if api != "responses" and has(response, "choices"):
+            return response, "chat"
+        if api != "chat" and has(response, "output"):
+            return response, "responses"
+        response = _dump(response)
+    chat = "choices" in response
+    responses = "output" in response
+    if not (chat or responses):
+        event = stream_event(response)
+        if event is not None:
+            raise TypeError(event)
+        raise ValueError(
+            "response has neither 'choices' (Chat Completions) nor 'output' (Responses)"
+        )
+    if api is None:
+        return response, "chat" if chat else "responses"
+    if not (chat if api == "chat" else responses):
+        key = "choices" if api == "chat" else "output"
+        raise ValueError(f"api is {api!r} but the response has no {key!r}")
+    return response, api
+
+
+def _dump(response: object) -> dict[object, object]:
+    dump = getattr(response, "model_dump", None)
+    if callable(dump):
+        try:
+            data = dump(mode="json", exclude_unset=True)
+        except Exception:
+            data = None
+        if isinstance(data, dict):
+            return data
+    name = type(response).__name__
+    if any(hasattr(response, key) for key in _STREAM_METHODS):
+        raise TypeError(
+            f"response is a stream ({name}), not a response: assemble it first, e.g. "
+            "`client.chat.completions.stream(...)` then `stream.get_final_completion()`"
+            ", or `client.responses.stream(...)` then `stream.get_final_response()`"
+        )
+    raise TypeError(
+        "response must be a Chat Completions or Responses response (a dict or an "
+        f"openai SDK object), not {name}"
+    )
+
+
+_STREAM_METHODS = ("__iter__", "__aiter__", "__enter__", "__aenter__")
+
+
+_mapping_types: dict[type, bool] = {}
+
+
+def is_mapping(value: object) -> "TypeGuard[Mapping[object, object]]":
+    kind = type(value)
+    known = _mapping_types.get(kind)
+    if known is None:
+        from collections.abc import Mapping
+
+        known = _mapping_types[kind] = issubclass(kind, Mapping)
+    return known
+
+
+def has(obj: object, key: str) -> bool:
+    if isinstance(obj, dict) or is_mapping(obj):
+        try:
+            return key in obj
+        except Exception:
+            return False
+    try:
+        getattr(obj, key)
+    except Exception:
+        return False
+    return True
+
+
+def get(obj: object, key: str) -> object:
+    """``obj[key]`` for a mapping, ``obj.key`` for another object; None when absent."""
+    if type(obj) is dict:
+        return obj.get(key)
+    try:
+        if is_mapping(obj):
+            return obj.get(key)
+        return getattr(obj, key, None)
+    except Exception:
+        return None
+
+
+_model_types: "dict[type, bool]" = {}
+_FIELDS = (
+    "type",
+    "id",
+    "call_id",
+    "name",
+    "arguments",
+    "function",
+    "namespace",
+    "caller",
+    "caller_id",
+    "execution",
+)
+
+
+def fields(obj: object) -> "dict[str, object]":
+    # What an item's fields are read from, with .get(key, default). A pydantic model's
+    # own __dict__, where its declared fields are (much faster than attribute reads;
+    # a field the server left out is None there, and calls.py's _unset_arguments tells it apart),
+    # with the fields an older SDK keeps as extras. Any other object: the fields the
+    # runtime reads, copied out (a field it lacks is left out, as in the JSON).
+    kind = type(obj)
+    model = _model_types.get(kind)
+    if model is None:
+        model = _model_types[kind] = isinstance(
+            getattr(kind, "__pydantic_fields__", None), dict
+        ) and isinstance(getattr(obj, "__dict__", None), dict)
+    if model:
+        values: dict[str, object] = obj.__dict__
+        extra = getattr(obj, "__pydantic_extra__", None)
+        if extra and isinstance(extra, dict):
+            return {**extra, **values}
+        return values
+    found: dict[str, object] = {}
+    if obj is not None and not isinstance(obj, SCALARS):
+        for key in _FIELDS:
+            if has(obj, key):
+                found[key] = get(obj, key)
+    return found
+
+
+CHAT_CHUNK = (
+    "response is a Chat Completions stream chunk (chat.completion.chunk), not a "
+    "response: assemble the stream first, e.g. `client.chat.completions.stream(...)` "
+    "then `stream.get_final_completion()` (or ChatCompletionStreamState: "
+    "handle_chunk() for each chunk, then get_final_completion())"
+)
+
+
+def stream_event(response: object) -> "str | None":
+    # Why a Responses stream event is not a response, or None: not one.
+    from .rejections import quote
+
+    kind = get(response, "type")
+    if type(kind) is not str:
+        return None
+    if not (kind.startswith("response.") or has(response, "sequence_number")):
+        return None
+    return (
+        f"response is a Responses stream event ({quote(kind)}), not a response: "
+        "assemble the stream first, e.g. `client.responses.stream(...)` then "
+        "`stream.get_final_response()` (or pass the `response` of the "
+        "'response.completed' event)"
+    )
+
+
+def plain_caller(caller: object) -> "dict[str, object] | None":
+    # A call's caller as a plain dict, to echo on its output (None: not an object,
+    # which no caller the API sends is).
+    if caller is None or isinstance(caller, SCALARS):
+        return None
+    mapping = isinstance(caller, dict) or is_mapping(caller)
+    try:
+        plain = copy(caller if mapping else fields(caller))
+    except RecursionError:
+        return None
+    if type(plain) is not dict:
+        return None
+    return plain if mapping else {k: v for k, v in plain.items() if v is not None}
+
+
+def copy(value: object) -> object:
+    if isinstance(value, dict):
+        return {key: copy(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [copy(item) for item in value]
+    if value is None or isinstance(value, SCALARS) or not is_mapping(value):
+        return value
+    return {key: copy(item) for key, item in value.items()}

@@ -1,0 +1,122 @@
+"""The ``Error:`` outputs that answer calls which cannot run, worded for the model."""
+
+from .reading import get
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from . import Toolset
+
+
+def quote(name: object) -> str:
+    text = repr(name)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def rejection(
+    api: str, call_id: str, message: str, caller: object = None, kind: str = "function"
+) -> "dict[str, object]":
+    if api == "chat":
+        return {"role": "tool", "tool_call_id": call_id, "content": "Error: " + message}
+    item: dict[str, object] = {
+        "type": kind + "_call_output",
+        "call_id": call_id,
+        "output": "Error: " + message,
+    }
+    if caller is not None:
+        item["caller"] = caller
+    return item
+
+
+def listing(available: "list[str]", what: str, near: object = None) -> str:
+    """The names a model may use instead of ``near``: the closest first (difflib), all
+    of a short list, else the closest ones and the count of the others."""
+    if not available:
+        return f"No {what} are available."
+    close: list[str] = []
+    if type(near) is str and near:
+        import difflib
+
+        close = difflib.get_close_matches(near, available, n=8, cutoff=0.5)
+    if len(available) <= 20:
+        if not close:
+            return f"Available {what}: " + ", ".join(available) + "."
+        rest = [name for name in available if name not in close]
+        return f"Available {what}, closest first: " + ", ".join(close + rest) + "."
+    if not close:
+        return f"None of the {len(available)} available {what} has a similar name."
+    listed = f"Closest {what}: " + ", ".join(close)
+    return listed + f" (and {len(available) - len(close)} more)."
+
+
+def unknown(toolset: "Toolset", name: object) -> str:
+    available = list(toolset.names())
+    if type(name) is not str:
+        return f"The tool call has no function name. {listing(available, 'tools')}"
+    return f"Unknown tool {quote(name)}. {listing(available, 'tools', name)}"
+
+
+def not_function(api: str, call_id: object, entry: object) -> dict[str, object]:
+    if type(call_id) is not str:
+        call_id = ""
+    kind = get(entry, "type")
+    name = get(get(entry, kind), "name") if type(kind) is str else None
+    what = f"{quote(name)} was called" if type(name) is str else "The tool was called"
+    message = (
+        f"{what} as a tool call of type {quote(kind)}; only function tools are "
+        "available: call one with its arguments as a JSON object."
+    )
+    return rejection(api, call_id, message)
+
+
+def not_custom(call_id: object, item: object, caller: object) -> "dict[str, object]":
+    # The custom_tool_call_output rejecting a Responses custom tool call.
+    if type(call_id) is not str:
+        call_id = ""
+    name = get(item, "name")
+    what = f"{quote(name)} was called" if type(name) is str else "The tool was called"
+    message = (
+        f"{what} as a custom tool, which is not in the toolset; only function tools "
+        "are available: call one with its arguments as a JSON object."
+    )
+    return rejection("responses", call_id, message, caller, "custom_tool")
+
+
+def bad_json(
+    api: str,
+    call_id: str,
+    name: str,
+    exc: BaseException,
+    caller: object = None,
+) -> dict[str, object]:
+    if isinstance(exc, RecursionError):
+        detail = "nested too deeply"
+    elif isinstance(exc, MemoryError):
+        detail = "too large"
+    else:
+        detail = str(exc)
+        if len(detail) > 200:
+            detail = detail[:197] + "..."
+    message = (
+        f"The arguments for {quote(name)} are not valid JSON ({detail}). "
+        "Send them as one JSON object."
+    )
+    return rejection(api, call_id, message, caller)
+
+
+def not_object(
+    api: str, call_id: str, name: str, value: object, caller: object = None
+) -> "dict[str, object]":
+    if value is None:
+        kind = "null"
+    elif isinstance(value, bool):
+        kind = "a boolean"
+    elif isinstance(value, (int, float)):
+        kind = "a number"
+    elif isinstance(value, str):
+        kind = "a string"
+    elif isinstance(value, (list, tuple)):
+        kind = "an array"
+    else:
+        kind = type(value).__name__
+    message = f"The arguments for {quote(name)} must be a JSON object, not {kind}."
+    return rejection(api, call_id, message, caller)
