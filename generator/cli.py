@@ -13,20 +13,27 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
-from .emit import RenderError
-from .load import InputError, parse_json
-from .model import StrictMode
-from .naming import NamingError
+from .errors import GeneratorError
+from .load import parse_json
+from .options import StrictMode
 from .paths import shown
 from .pipeline import build, difference, stub_path, write_if_changed
-from .plan import BuildArgs, ConfigError, FetchArgs, UsageError, plan_build, plan_fetch
+from .plan import BuildArgs, FetchArgs, plan_build, plan_fetch
 from .report import report_document, report_lines, summary, warnings
 from .strict import Target, Unsupported, convert, format_path
 
 
-def _fail(message: str) -> NoReturn:
-    click.echo(f"mcp2openai: error: {message}", err=True)
-    sys.exit(2)
+def _fail(error: str | GeneratorError) -> NoReturn:
+    """One line on stderr, then exit 2 (bad usage or input) or 3 (a bug of the generator,
+    caught before anything was written: never the user's input)."""
+    code = error.exit_code if isinstance(error, GeneratorError) else 2
+    if code == 3:
+        click.echo(
+            f"mcp2openai: internal error (nothing written; please report): {error}", err=True
+        )
+    else:
+        click.echo(f"mcp2openai: error: {error}", err=True)
+    sys.exit(code)
 
 
 @click.group()
@@ -122,12 +129,21 @@ def fetch_command(
     count = click.get_current_context().meta.get("mcp2openai.command", 0)
     split = len(words) - count
     arguments = FetchArgs(
-        words[:split], words[split:], out, url, headers, env, timeout, config, mcp_config, snapshots
+        names=words[:split],
+        command=words[split:],
+        out=out,
+        url=url,
+        headers=headers,
+        env=env,
+        timeout=timeout,
+        config=config,
+        mcp_config=mcp_config,
+        snapshots=snapshots,
     )
     try:
         plan = plan_fetch(arguments, Path.cwd())
-    except (UsageError, ConfigError) as error:
-        _fail(str(error))
+    except GeneratorError as error:
+        _fail(error)
     for name in plan.skipped:
         click.echo(f"mcp2openai: {name}: no command or url, not fetched", err=True)
     from .fetch import fetch_all  # imports the mcp SDK: only when fetching
@@ -162,7 +178,7 @@ def fetch_command(
 @click.option(
     "--strict",
     "mode",
-    type=click.Choice(["auto", "true", "false"]),
+    type=click.Choice([mode.value for mode in StrictMode]),
     default=None,
     help="auto (default): fall back to non-strict per tool; true: leave such "
     "tools out; false: every tool non-strict.",
@@ -222,7 +238,7 @@ def fetch_command(
 def build_command(
     servers: tuple[str, ...],
     out: Path | None,
-    mode: StrictMode | None,
+    mode: str | None,
     rewrites: str | None,
     target: Target | None,
     prefixes: tuple[str, ...],
@@ -242,28 +258,23 @@ def build_command(
         _fail("give -q or -v, not both")
     switch = None if rewrites is None else rewrites == "on"
     arguments = BuildArgs(
-        servers,
-        out,
-        mode,
-        prefixes,
-        includes,
-        excludes,
-        config,
-        mcp_config,
-        snapshots,
-        switch,
-        target,
+        servers=servers,
+        out=out,
+        mode=None if mode is None else StrictMode(mode),
+        prefixes=prefixes,
+        includes=includes,
+        excludes=excludes,
+        config=config,
+        mcp_config=mcp_config,
+        snapshots=snapshots,
+        rewrites=switch,
+        target=target,
     )
     try:
         plan = plan_build(arguments, Path.cwd())
         result = build(list(plan.servers), plan.mode, rewrites=plan.rewrites, target=plan.target)
-    except (InputError, NamingError, UsageError, ConfigError) as error:
-        _fail(str(error))
-    except RenderError as error:
-        # A bug of the generator, caught before anything was written: never the user's input.
-        message = f"mcp2openai: internal error (nothing written; please report): {error}"
-        click.echo(message, err=True)
-        sys.exit(3)
+    except GeneratorError as error:
+        _fail(error)
     out, model = plan.out, result.model
     for line in warnings(model):
         click.echo(f"mcp2openai: {line}", err=True)
@@ -312,8 +323,8 @@ def schema_command(file: Any, rewrites: str, target: Target) -> None:
     name = getattr(file, "name", "-")
     try:
         document = parse_json(file.read(), str(name))
-    except InputError as error:
-        _fail(str(error))
+    except GeneratorError as error:
+        _fail(error)
     try:
         result = convert(document, rewrites=rewrites == "on", target=target)
     except Unsupported as error:

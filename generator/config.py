@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -60,7 +60,7 @@ from .entries import (
     strings,
 )
 from .mcpservers import load_mcp_servers
-from .model import StrictMode
+from .options import ServerSpec, StrictMode
 from .strict import Target
 
 TABLE: Final = "tool.mcp2openai"
@@ -155,23 +155,14 @@ def parse_project(table: Any, path: Path, names: tuple[str, ...] = ()) -> Projec
             raise ConfigError(file, key, "must be a table")
         known(entry, _SERVER_KEYS, file, key)
         transport = server_transport(entry, file, key, cwd=str(base))
-        snapshot = (
-            _path(entry, "snapshot", base, file, key)
-            if "snapshot" in entry
-            else snapshot_dir / f"{name}.json"
-        )
-        prefix = string(entry["prefix"], file, f"{key}.prefix") if "prefix" in entry else None
+        recipe = None if transport is None else recipe_of(entry)
+        spec = ServerSpec(name, snapshot_dir / f"{name}.json", recipe=recipe)
         servers.append(
             ServerConfig(
-                name,
+                _with_options(spec, entry, base, file, key),
                 transport,
-                snapshot,
-                prefix,
-                strings(entry.get("include", []), file, f"{key}.include"),
-                strings(entry.get("exclude", []), file, f"{key}.exclude"),
                 key,
                 _timeout(entry.get("timeout"), file, f"{key}.timeout"),
-                recipe=None if transport is None else recipe_of(entry),
             )
         )
     return ProjectConfig(path, tuple(servers), out, strict, timeout, rewrites, target)
@@ -208,25 +199,25 @@ def _mcp_config_servers(
     for server in load_mcp_servers(mcp_config, snapshots, chosen, cwd=base):
         entry = tables.get(server.name, {})
         key = f"{TABLE}.servers.{key_name(server.name)}"
-        servers.append(
-            ServerConfig(
-                server.name,
-                server.transport,
-                (
-                    _path(entry, "snapshot", Path(base), file, key)
-                    if "snapshot" in entry
-                    else server.snapshot
-                ),
-                string(entry["prefix"], file, f"{key}.prefix") if "prefix" in entry else None,
-                strings(entry.get("include", []), file, f"{key}.include"),
-                strings(entry.get("exclude", []), file, f"{key}.exclude"),
-                server.key,
-                _timeout(entry.get("timeout"), file, f"{key}.timeout"),
-                server.file,
-                server.recipe,
-            )
-        )
+        spec = _with_options(server.spec, entry, Path(base), file, key)
+        timeout = _timeout(entry.get("timeout"), file, f"{key}.timeout")
+        servers.append(replace(server, spec=spec, timeout=timeout))
     return tuple(servers)
+
+
+def _with_options(
+    spec: ServerSpec, entry: Mapping[str, Any], base: Path, file: str, key: str
+) -> ServerSpec:
+    """`spec` with what a server table sets of it: `snapshot`, `prefix`, `include`, `exclude`."""
+    snapshot = _path(entry, "snapshot", base, file, key) if "snapshot" in entry else spec.snapshot
+    prefix = string(entry["prefix"], file, f"{key}.prefix") if "prefix" in entry else spec.prefix
+    return replace(
+        spec,
+        snapshot=snapshot,
+        prefix=prefix,
+        include=strings(entry.get("include", []), file, f"{key}.include"),
+        exclude=strings(entry.get("exclude", []), file, f"{key}.exclude"),
+    )
 
 
 def _path(table: Mapping[str, Any], name: str, base: Path, file: str, key: str) -> Path:
@@ -239,12 +230,12 @@ def _path(table: Mapping[str, Any], name: str, base: Path, file: str, key: str) 
 def _strict(value: Any, file: str, key: str) -> StrictMode | None:
     if value is None:
         return None
-    if value is True or value == "true":
-        return "true"
-    if value is False or value == "false":
-        return "false"
-    if value == "auto":
-        return "auto"
+    if value is True:
+        return StrictMode.TRUE
+    if value is False:
+        return StrictMode.FALSE
+    if isinstance(value, str) and value in {mode.value for mode in StrictMode}:
+        return StrictMode(value)
     raise ConfigError(file, key, f'must be "auto", "true" or "false", not {value!r}')
 
 

@@ -18,6 +18,7 @@ from .entries import (
     server_transport,
 )
 from .load import InputError, parse_json
+from .options import ServerSpec
 
 _CLOSING: Final = re.compile(r"\s*[}\]]")
 
@@ -80,8 +81,8 @@ def load_mcp_servers(
         if transport is None:
             raise ConfigError(file, key, 'needs "command" (stdio) or "url" (Streamable HTTP)')
         snapshot = snapshots / f"{name}.json"
-        recipe = recipe_of(entry)
-        servers.append(ServerConfig(name, transport, snapshot, key=key, file=file, recipe=recipe))
+        spec = ServerSpec(name, snapshot, recipe=recipe_of(entry))
+        servers.append(ServerConfig(spec, transport, key=key, file=file))
     if not servers:
         raise ConfigError(file, where, "no servers configured")
     return tuple(servers)

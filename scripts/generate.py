@@ -11,15 +11,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from mcp2openai.pipeline import ServerInput, build, difference, stub_path, write_build
+from mcp2openai.options import ServerSpec, StrictMode
+from mcp2openai.pipeline import build, difference, stub_path, write_build
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"
 
 
-def targets() -> dict[Path, list[ServerInput]]:
+def targets() -> dict[Path, list[ServerSpec]]:
     snapshots = sorted((GENERATED / "snapshots").glob("*.json"))
-    servers = [ServerInput(path.stem, path.relative_to(ROOT)) for path in snapshots]
+    servers = [ServerSpec(path.stem, path.relative_to(ROOT)) for path in snapshots]
     modules = {GENERATED / f"mcp_{server.name}.py": [server] for server in servers}
     modules[GENERATED / "mcp_all.py"] = servers
     return modules
@@ -31,7 +32,7 @@ def main() -> int:
     check = parser.parse_args().check
     stale = []
     for out, servers in targets().items():
-        result = build(servers, "auto")
+        result = build(servers, StrictMode.AUTO)
         if check:
             for path, text in ((out, result.source), (stub_path(out), result.stub)):
                 diff = difference(path, text)

@@ -238,7 +238,7 @@ def test_malformed_snapshot_exits_2_with_one_line_and_writes_nothing(tmp_path: P
     )
     assert result.returncode == 2
     assert (
-        result.stderr.strip() == f"mcp2openai: error: {bad}: tool 't': $.tools[0].inputSchema: "
+        result.stderr.strip() == f"mcp2openai: error: {bad}: tool 't': #/tools/0/inputSchema: "
         "inputSchema must be an object"
     )
     assert not out.exists() and list(tmp_path.iterdir()) == [bad]

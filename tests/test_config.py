@@ -11,6 +11,7 @@ from buildutil import import_path
 from click.testing import CliRunner
 from mcp2openai.cli import main
 from mcp2openai.config import ConfigError, load_mcp_servers, load_project
+from mcp2openai.options import StrictMode
 from mcp2openai.plan import BuildArgs, FetchArgs, UsageError, plan_build, plan_fetch
 from mcp2openai.servers import ExpansionError, Http, Stdio, expand, expand_text
 
@@ -62,12 +63,12 @@ def test_pyproject_table(tmp_path: Path) -> None:
         "mcp-server-time", ("--local-timezone", "Etc/UTC"), {"TZ": "UTC"}, str(tmp_path)
     )
     assert time.snapshot == tmp_path / "snapshots" / "time.json"  # the default place
-    assert (time.prefix, time.include, time.exclude) == ("clock_", ("get_*",), ())
+    assert (time.spec.prefix, time.spec.include, time.spec.exclude) == ("clock_", ("get_*",), ())
     assert docs.transport == Http(
         "https://docs.example.com/mcp", {"Authorization": "Bearer ${DOCS_TOKEN}"}
     )
     assert docs.snapshot == tmp_path / "vendor/docs.json"
-    assert docs.exclude == ("delete_*", "drop_*")
+    assert docs.spec.exclude == ("delete_*", "drop_*")
     assert offline.transport is None
 
 
@@ -263,7 +264,10 @@ def test_variables_are_expanded_when_fetching() -> None:
 
 def test_fetch_plan_explicit_forms(tmp_path: Path) -> None:
     plan = plan_fetch(
-        FetchArgs(("t",), ("srv", "--flag"), tmp_path / "t.json", env=("A=1", "B=x=y")), tmp_path
+        FetchArgs(
+            names=("t",), command=("srv", "--flag"), out=tmp_path / "t.json", env=("A=1", "B=x=y")
+        ),
+        tmp_path,
     )
     (target,) = plan.targets
     assert target.transport == Stdio("srv", ("--flag",), {"A": "1", "B": "x=y"})
@@ -271,7 +275,7 @@ def test_fetch_plan_explicit_forms(tmp_path: Path) -> None:
     assert not target.expand  # the shell has expanded what it should
     plan = plan_fetch(
         FetchArgs(
-            ("h",),
+            names=("h",),
             url="http://127.0.0.1:1/mcp",
             out=tmp_path / "h.json",
             headers=("Authorization: Bearer a:b",),
@@ -288,15 +292,27 @@ def test_fetch_plan_explicit_forms(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (FetchArgs(("a", "b"), ("srv",), Path("o.json")), "give one NAME"),
-        (FetchArgs(("a",), ("srv",)), "--out SNAPSHOT.json is needed"),
-        (FetchArgs(("a",), ("srv",), Path("o"), url="http://h/mcp"), "not both"),
-        (FetchArgs(("a",), ("srv",), Path("o"), headers=("A:b",)), "--header goes with --url"),
-        (FetchArgs(("a",), (), Path("o"), url="http://h", env=("A=b",)), "--env goes with"),
-        (FetchArgs(("a",), (), Path("o"), url="h/mcp"), "not an http(s) URL"),
-        (FetchArgs(("a",), ("srv",), Path("o"), env=("novalue",)), "expected KEY=VALUE"),
-        (FetchArgs(("1a",), ("srv",), Path("o")), "server name '1a' must match"),
-        (FetchArgs(("a",), (), Path("o"), url="http://h", headers=("A",)), "expected KEY:VALUE"),
+        (FetchArgs(names=("a", "b"), command=("srv",), out=Path("o.json")), "give one NAME"),
+        (FetchArgs(names=("a",), command=("srv",)), "--out SNAPSHOT.json is needed"),
+        (FetchArgs(names=("a",), command=("srv",), out=Path("o"), url="http://h/mcp"), "not both"),
+        (
+            FetchArgs(names=("a",), command=("srv",), out=Path("o"), headers=("A:b",)),
+            "--header goes with --url",
+        ),
+        (
+            FetchArgs(names=("a",), command=(), out=Path("o"), url="http://h", env=("A=b",)),
+            "--env goes with",
+        ),
+        (FetchArgs(names=("a",), command=(), out=Path("o"), url="h/mcp"), "not an http(s) URL"),
+        (
+            FetchArgs(names=("a",), command=("srv",), out=Path("o"), env=("novalue",)),
+            "expected KEY=VALUE",
+        ),
+        (FetchArgs(names=("1a",), command=("srv",), out=Path("o")), "server name '1a' must match"),
+        (
+            FetchArgs(names=("a",), command=(), out=Path("o"), url="http://h", headers=("A",)),
+            "expected KEY:VALUE",
+        ),
         (FetchArgs(env=("A=b",)), "--env goes with a command"),
     ],
 )
@@ -316,13 +332,13 @@ def test_fetch_plan_from_pyproject(tmp_path: Path) -> None:
     assert plan.targets[1].origin == f"{tmp_path / 'pyproject.toml'}: tool.mcp2openai.servers.docs"
     assert plan.targets[1].expand
     assert [t.timeout for t in plan.targets] == [None, 7.5]  # the table's 5, and docs' own
-    plan = plan_fetch(FetchArgs(("docs",), out=tmp_path / "elsewhere.json", timeout=9), below)
+    plan = plan_fetch(FetchArgs(names=("docs",), out=tmp_path / "elsewhere.json", timeout=9), below)
     assert [(t.name, t.snapshot) for t in plan.targets] == [("docs", tmp_path / "elsewhere.json")]
     assert (plan.timeout, plan.targets[0].timeout) == (9, None)  # --timeout wins
     with pytest.raises(ConfigError, match="no server named nope"):
-        plan_fetch(FetchArgs(("nope",)), below)
+        plan_fetch(FetchArgs(names=("nope",)), below)
     with pytest.raises(ConfigError, match='has no "command" or "url"'):
-        plan_fetch(FetchArgs(("offline",)), below)
+        plan_fetch(FetchArgs(names=("offline",)), below)
     with pytest.raises(UsageError, match="--out needs exactly one server"):
         plan_fetch(FetchArgs(out=tmp_path / "x.json"), below)
 
@@ -357,7 +373,7 @@ def test_build_plan_from_pyproject(tmp_path: Path) -> None:
         ("offline", None, (), ()),
     ]
     assert (plan.rewrites, plan.target) == (True, "openai")  # the defaults
-    plan = plan_build(BuildArgs(out=tmp_path / "o.py", mode="false"), tmp_path)
+    plan = plan_build(BuildArgs(out=tmp_path / "o.py", mode=StrictMode.FALSE), tmp_path)
     assert (plan.out, plan.mode) == (tmp_path / "o.py", "false")
     text = PYPROJECT.replace(
         "strict = true\n", 'strict = true\nrewrites = false\ntarget = "compatible"\n'
@@ -379,7 +395,12 @@ def test_build_plan_explicit_and_mcp_config(
     for name in ("a", "b", *(f"s/{server}" for server in CLAUDE_DESKTOP["mcpServers"])):
         write(tmp_path / f"{name}.json", '{"tools": []}')
     plan = plan_build(
-        BuildArgs(("a=a.json", "b=b.json"), Path("m.py"), prefixes=("a=",), excludes=("b=x*",)),
+        BuildArgs(
+            servers=("a=a.json", "b=b.json"),
+            out=Path("m.py"),
+            prefixes=("a=",),
+            excludes=("b=x*",),
+        ),
         tmp_path,
     )
     assert [(s.name, s.snapshot, s.prefix, s.exclude) for s in plan.servers] == [
@@ -387,7 +408,7 @@ def test_build_plan_explicit_and_mcp_config(
         ("b", Path("b.json"), None, ("x*",)),
     ]
     assert (plan.mode, plan.rewrites, plan.target) == ("auto", True, "openai")
-    plan = plan_build(BuildArgs(("a=a.json",), Path("m.py"), rewrites=False), tmp_path)
+    plan = plan_build(BuildArgs(servers=("a=a.json",), out=Path("m.py"), rewrites=False), tmp_path)
     assert plan.rewrites is False
     path = write(tmp_path / "mcp.json", json.dumps(CLAUDE_DESKTOP))
     plan = plan_build(
@@ -398,10 +419,13 @@ def test_build_plan_explicit_and_mcp_config(
         ("github", tmp_path / "s" / "github.json"),
     ]
     for args, message in [
-        (BuildArgs(("a=a.json",)), "--out is needed"),
-        (BuildArgs(("a=a.json",), Path("m.py"), mcp_config=path), "not both"),
-        (BuildArgs(("a=a.json",), Path("m.py"), prefixes=("z=p",)), "name no server: z"),
-        (BuildArgs(("a",), Path("m.py")), "expected NAME=VALUE"),
+        (BuildArgs(servers=("a=a.json",)), "--out is needed"),
+        (BuildArgs(servers=("a=a.json",), out=Path("m.py"), mcp_config=path), "not both"),
+        (
+            BuildArgs(servers=("a=a.json",), out=Path("m.py"), prefixes=("z=p",)),
+            "name no server: z",
+        ),
+        (BuildArgs(servers=("a",), out=Path("m.py")), "expected NAME=VALUE"),
     ]:
         with pytest.raises(UsageError, match=message):
             plan_build(args, tmp_path)

@@ -17,10 +17,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from mcp2openai import search
 from mcp2openai.literals import json_text
-from mcp2openai.load import load_snapshot
+from mcp2openai.load import read_snapshot
 from mcp2openai.model import build_model
 from mcp2openai.naming import ServerTools
 from mcp2openai.naming import build as name_tools
+from mcp2openai.options import ServerSpec
 from mcp2openai.tables import tables
 from runtime_support import load_runtime
 
@@ -44,7 +45,7 @@ def test_the_runtime_splits_text_with_the_generators_rule(text: str) -> None:
 def test_the_runtime_splits_every_recorded_text_with_the_generators_rule() -> None:
     texts = []
     for path in sorted(SNAPSHOTS.glob("*.json")):
-        for tool in load_snapshot(path):
+        for tool in read_snapshot(path)[0]:
             texts += [tool["name"], tool.get("description") or "", json.dumps(tool)]
     assert len(texts) > 500
     assert [rt._terms(text) for text in texts] == [search.terms(text) for text in texts]
@@ -109,7 +110,11 @@ def test_plurals_become_singular(word: str, stem: str) -> None:
 
 
 def tool_model(tool: dict[str, Any], server: str = "wx") -> Any:
-    model = build_model(name_tools([ServerTools(server, (tool,))]), "auto", "0" * 64)
+    model = build_model(
+        name_tools([ServerTools(ServerSpec(server, Path(f"{server}.json")), (tool,))]),
+        "auto",
+        "0" * 64,
+    )
     (built,) = model.tools
     return built
 
@@ -305,7 +310,9 @@ def test_bad_arguments_raise(module: Any) -> None:
 
 @pytest.mark.parametrize("layout", [json_text, json.dumps], ids=["one per line", "one line"])
 def test_definitions_come_from_their_table_in_any_layout(layout: Any) -> None:
-    model = build_model(name_tools([ServerTools("fs", tuple(FS))]), "auto", "0" * 64)
+    model = build_model(
+        name_tools([ServerTools(ServerSpec("fs", Path("fs.json")), tuple(FS))]), "auto", "0" * 64
+    )
     values = tables(model)
     runtime = load_runtime("mcp2openai_runtime_search_layout", {})
     runtime._SEARCH = json_text(values["_SEARCH"])

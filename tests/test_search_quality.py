@@ -22,7 +22,8 @@ from typing import Any
 
 import pytest
 from buildutil import ROOT, SNAPSHOTS, import_path
-from mcp2openai.pipeline import ServerInput, build
+from mcp2openai.options import ServerSpec, StrictMode
+from mcp2openai.pipeline import build
 
 CORPUS = ROOT / "tests" / "fixtures" / "corpus"
 FULL_SENTENCE = 0.95
@@ -87,7 +88,7 @@ def recall(module: Any) -> tuple[Recall, Recall]:
 def test_recall_at_5_on_the_recorded_servers(
     servers: list[Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    built = build([ServerInput(path.stem, path) for path in servers], "auto")
+    built = build([ServerSpec(path.stem, path) for path in servers], StrictMode.AUTO)
     path = tmp_path / "recorded.py"
     path.write_text(built.source, encoding="utf-8")
     module = import_path(path)

@@ -14,10 +14,11 @@ import pytest
 from buildutil import SNAPSHOTS, run_cli
 from mcp2openai import emit as emit_module
 from mcp2openai.emit import Emission, RenderError, emit
-from mcp2openai.load import load_snapshot
+from mcp2openai.load import read_snapshot
 from mcp2openai.model import ModuleModel, build_model
 from mcp2openai.naming import ServerTools
 from mcp2openai.naming import build as name_tools
+from mcp2openai.options import ServerSpec
 from mcp2openai.render import module_source, stub_source
 from mcp2openai.verify import verify_module, verify_stub
 
@@ -27,8 +28,10 @@ def built() -> tuple[ModuleModel, Emission, str, str]:
     # A description with a backslash and a newline: escapes only a raw string keeps as written.
     escaped = {"name": "t", "description": "C:\\dir\nline", "inputSchema": {"type": "object"}}
     loaded = [
-        ServerTools("git", load_snapshot(SNAPSHOTS / "git.json")),
-        ServerTools("x", (escaped,)),
+        ServerTools(
+            ServerSpec("git", SNAPSHOTS / "git.json"), read_snapshot(SNAPSHOTS / "git.json")[0]
+        ),
+        ServerTools(ServerSpec("x", Path("x.json")), (escaped,)),
     ]
     model = build_model(name_tools(loaded), "auto", "0" * 64)
     emission = emit(model)

@@ -1,6 +1,6 @@
 """Strict conversion: an MCP tool's input schema rewritten for OpenAI's "strict": true."""
 
-from .convert import Conversion, Target, argument_schema, convert, strict_schema
+from .convert import Conversion, Target, argument_schema, convert
 from .errors import Dropped, NullPath, Rewrite, SchemaPath, Unsupported, format_path
 
 __all__ = [
@@ -14,5 +14,4 @@ __all__ = [
     "argument_schema",
     "convert",
     "format_path",
-    "strict_schema",
 ]
