@@ -15,6 +15,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Final
 
+from .errors import GeneratorError
 from .literals import Source, docstring, json_block
 from .model import ModuleModel
 from .stub import api_stub, typed_section
@@ -41,8 +42,10 @@ RUNTIME_PARTS: Final = (
 _VERSION: Final = re.compile(r"\d+\.\d+\.\d+")
 
 
-class RenderError(Exception):
-    """A bug in the generator or its templates (never the user's input)."""
+class RenderError(GeneratorError):
+    """A bug in the generator or its templates (never the user's input): exit 3."""
+
+    exit_code = 3
 
 
 @dataclass(frozen=True, slots=True)
