@@ -15,12 +15,14 @@ import click
 from . import __version__
 from .errors import GeneratorError
 from .load import parse_json
+from .model import ModuleModel
 from .options import StrictMode
 from .paths import shown
 from .pipeline import build, difference, stub_path, write_if_changed
 from .plan import BuildArgs, FetchArgs, plan_build, plan_fetch
 from .report import report_document, report_lines, summary, warnings
 from .strict import Target, Unsupported, convert, format_path
+from .summary import plural
 
 
 def _fail(error: str | GeneratorError) -> NoReturn:
@@ -278,25 +280,31 @@ def build_command(
     out, model = plan.out, result.model
     for line in warnings(model):
         click.echo(f"mcp2openai: {line}", err=True)
-    if not quiet:
-        for line in report_lines(model, verbose=verbose):
-            click.echo(line, err=True)
     if check:
         shown_out = Path(shown(out))
         diffs = [
-            difference(shown_out, result.source),
-            difference(stub_path(shown_out), result.stub),
+            diff
+            for diff in (
+                difference(shown_out, result.source),
+                difference(stub_path(shown_out), result.stub),
+            )
+            if diff is not None
         ]
-        if any(diff is not None for diff in diffs):
+        # An up-to-date check says so in one line (a pre-commit hook runs it on every commit);
+        # the report explains a difference, or comes with -v.
+        if (diffs and not quiet) or verbose:
+            _report(model, verbose)
+        if diffs:
             for diff in diffs:
-                if diff is not None:
-                    click.echo(diff, err=True)
+                click.echo(diff, err=True)
             click.echo(
                 f"mcp2openai: {shown_out} is out of date: rebuild it without --check", err=True
             )
             sys.exit(1)
         click.echo(f"mcp2openai: {shown_out} is up to date ({summary(model)})", err=True)
     else:
+        if not quiet:
+            _report(model, verbose)
         # the stub first: a module is never newer than the types beside it
         stub_changed = write_if_changed(stub_path(out), result.stub)
         changed = write_if_changed(out, result.source) or stub_changed
@@ -305,7 +313,15 @@ def build_command(
         done = f"wrote {shown(out)}" if changed else f"{shown(out)} unchanged"
         click.echo(f"mcp2openai: {done} ({summary(model)})", err=True)
     if fail_on_fallback and (model.fallbacks or model.excluded):
+        # The last line says why the job fails, also with -q.
+        counts = f"{plural(len(model.fallbacks), 'fallback')}, {len(model.excluded):,} excluded"
+        click.echo(f"mcp2openai: failing: {counts} (--fail-on-fallback)", err=True)
         sys.exit(1)
+
+
+def _report(model: ModuleModel, verbose: bool) -> None:
+    for line in report_lines(model, verbose=verbose):
+        click.echo(line, err=True)
 
 
 @main.command("schema")

@@ -1,8 +1,10 @@
 """Build the golden adapters in generated/ from generated/snapshots/ (`make generate`).
 
 One module per snapshot (`generated/mcp_<name>.py`, with its `.pyi` stub) and one combining
-every server (`generated/mcp_all.py`), all with the default strict mode. `--check` writes
+every server (`generated/mcp_all.py`), all with the default strict mode. A file whose content
+would not change is left untouched (bytes and mtime) and reported as unchanged. `--check` writes
 nothing and fails with a diff when a committed file differs from what the generator builds now.
+`--generated DIR` works on another folder laid out like generated/ (the tests use it).
 """
 
 from __future__ import annotations
@@ -12,48 +14,62 @@ import sys
 from pathlib import Path
 
 from mcp2openai.options import ServerSpec, StrictMode
-from mcp2openai.pipeline import build, difference, stub_path, write_build
+from mcp2openai.pipeline import build, difference, stub_path, write_if_changed
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"
 
 
-def targets() -> dict[Path, list[ServerSpec]]:
-    snapshots = sorted((GENERATED / "snapshots").glob("*.json"))
-    servers = [ServerSpec(path.stem, path.relative_to(ROOT)) for path in snapshots]
-    modules = {GENERATED / f"mcp_{server.name}.py": [server] for server in servers}
-    modules[GENERATED / "mcp_all.py"] = servers
+def targets(generated: Path = GENERATED) -> dict[Path, list[ServerSpec]]:
+    snapshots = sorted((generated / "snapshots").glob("*.json"))
+    servers = [ServerSpec(path.stem, path) for path in snapshots]
+    modules = {generated / f"mcp_{server.name}.py": [server] for server in servers}
+    modules[generated / "mcp_all.py"] = servers
     return modules
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--check", action="store_true", help="compare, write nothing")
-    check = parser.parse_args().check
+    parser.add_argument("--generated", type=Path, default=GENERATED, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    generated: Path = args.generated.resolve()
+    modules = targets(generated)
     stale = []
-    for out, servers in targets().items():
+    for out, servers in modules.items():
         result = build(servers, StrictMode.AUTO)
-        if check:
+        if args.check:
             for path, text in ((out, result.source), (stub_path(out), result.stub)):
                 diff = difference(path, text)
                 if diff is not None:
                     stale.append(path)
                     print(diff, file=sys.stderr)
         else:
-            write_build(out, result)
-            print(f"wrote {out.relative_to(ROOT)} and its stub")
-    expected = set(targets()) | {stub_path(path) for path in targets()}
-    extra = [path for path in GENERATED.glob("mcp_*.py*") if path not in expected]
+            # the stub first: a module is never newer than the types beside it
+            stub_changed = write_if_changed(stub_path(out), result.stub)
+            changed = write_if_changed(out, result.source) or stub_changed
+            print(f"{'wrote' if changed else 'unchanged'}: {_shown(out)} and its stub")
+    expected = set(modules) | {stub_path(path) for path in modules}
+    extra = [path for path in generated.glob("mcp_*.py*") if path not in expected]
     for path in extra:
-        if check:
+        if args.check:
             stale.append(path)
         else:
             path.unlink()
+            print(f"removed: {_shown(path)}")
     if stale:
-        names = ", ".join(str(path.relative_to(ROOT)) for path in stale)
+        names = ", ".join(str(_shown(path)) for path in stale)
         print(f"generated/ is out of date ({names}): run `make generate`", file=sys.stderr)
         return 1
     return 0
+
+
+def _shown(path: Path) -> Path:
+    """`path` from the repository's root when inside it, else as it is."""
+    try:
+        return path.relative_to(ROOT)
+    except ValueError:
+        return path
 
 
 if __name__ == "__main__":
