@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from .entries import (
     ConfigError,
@@ -38,30 +38,7 @@ def load_mcp_servers(
     Stdio servers run in `cwd` (None: the current directory) unless they set their own.
     """
     file = str(path)
-    try:
-        data = path.read_bytes()
-    except OSError as error:
-        raise ConfigError(file, None, f"cannot read: {error.strerror or error}") from None
-    try:
-        document = parse_json(data, file)
-    except InputError as error:
-        try:
-            document = parse_json(_strip_jsonc(data.decode("utf-8-sig")).encode(), file)
-        except (InputError, UnicodeDecodeError):
-            raise ConfigError(file, None, error.reason) from None
-    if not isinstance(document, dict):
-        raise ConfigError(file, None, 'expected an object with "mcpServers"')
-    for key in ("mcpServers", "servers"):
-        if key in document:
-            table, where = document[key], key
-            break
-    else:
-        nested = document.get("mcp")
-        if not (isinstance(nested, dict) and "servers" in nested):
-            raise ConfigError(file, None, 'no "mcpServers" (or "servers") object')
-        table, where = nested["servers"], "mcp.servers"
-    if not isinstance(table, dict):
-        raise ConfigError(file, where, "must be an object")
+    table, where = _servers_table(path)
     unknown = [name for name in names if name not in table]
     if unknown:
         known = ", ".join(table)
@@ -86,6 +63,41 @@ def load_mcp_servers(
     if not servers:
         raise ConfigError(file, where, "no servers configured")
     return tuple(servers)
+
+
+def mcp_server_names(path: Path) -> tuple[str, ...]:
+    """The names of every server an `mcpServers` file lists (disabled ones too), unchecked."""
+    return tuple(_servers_table(path)[0])
+
+
+def _servers_table(path: Path) -> tuple[dict[str, Any], str]:
+    """The file's table of servers, and its key (`mcpServers`, `servers` or `mcp.servers`)."""
+    file = str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise ConfigError(file, None, f"cannot read: {error.strerror or error}") from None
+    try:
+        document = parse_json(data, file)
+    except InputError as error:
+        try:
+            document = parse_json(_strip_jsonc(data.decode("utf-8-sig")).encode(), file)
+        except (InputError, UnicodeDecodeError):
+            raise ConfigError(file, None, error.reason) from None
+    if not isinstance(document, dict):
+        raise ConfigError(file, None, 'expected an object with "mcpServers"')
+    for key in ("mcpServers", "servers"):
+        if key in document:
+            table, where = document[key], key
+            break
+    else:
+        nested = document.get("mcp")
+        if not (isinstance(nested, dict) and "servers" in nested):
+            raise ConfigError(file, None, 'no "mcpServers" (or "servers") object')
+        table, where = nested["servers"], "mcp.servers"
+    if not isinstance(table, dict):
+        raise ConfigError(file, where, "must be an object")
+    return table, where
 
 
 def _strip_jsonc(text: str) -> str:

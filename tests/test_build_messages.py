@@ -404,3 +404,24 @@ def test_a_broken_snapshot_is_named_from_the_current_directory(tmp_path: Path) -
     assert below.stderr.startswith(f"mcp2openai: error: {tmp_path / 'mcp' / 'commands.json'}: ")
     typed = run_cli("build", "--server", "c=mcp/commands.json", "--out", "t.py", cwd=tmp_path)
     assert typed.stderr.startswith("mcp2openai: error: mcp/commands.json: not valid JSON")
+
+
+def test_mcp_config_and_own_servers_build_into_one_module(tmp_path: Path) -> None:
+    for name in ("time", "git"):
+        snapshot(tmp_path, name)
+    (tmp_path / "mcp.json").write_text(
+        json.dumps({"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}})
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.mcp2openai]\nout = "mcp_tools.py"\nmcp_config = "mcp.json"\nsnapshots = "mcp"\n'
+        '[tool.mcp2openai.servers.git]\ncommand = "uvx"\nargs = ["mcp-server-git"]\n'
+        'include = ["git_status"]\n'
+    )
+    result = run_cli("build", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    module = import_path(tmp_path / "mcp_tools.py")
+    assert list(module.NAMES) == ["time__get_current_time", "time__convert_time", "git__git_status"]
+    assert module.SERVERS == {
+        "time": {"command": "uvx", "args": ["mcp-server-time"]},
+        "git": {"command": "uvx", "args": ["mcp-server-git"]},
+    }

@@ -181,6 +181,52 @@ CLAUDE_DESKTOP = {
 }
 
 
+def test_mcp_config_and_servers_of_the_project_mix(tmp_path: Path) -> None:
+    """A table named after a server of the file sets its options; any other is the project's
+    own server, as without mcp_config."""
+    write(tmp_path / ".cursor/mcp.json", json.dumps(CLAUDE_DESKTOP))
+    head = '[tool.mcp2openai]\nmcp_config = ".cursor/mcp.json"\nsnapshots = "mcp"\n'
+    own = (
+        '[tool.mcp2openai.servers.time]\ncommand = "mcp-server-time"\n'
+        '[tool.mcp2openai.servers.legacy]\nsnapshot = "vendor/legacy.json"\n'
+    )
+    pyproject = write(tmp_path / "pyproject.toml", head + own)
+    project = load_project(pyproject)  # no table picks a server of the file: all of them
+    assert [s.name for s in project.servers] == [
+        *("filesystem", "github", "remote", "typed"),
+        *("time", "legacy"),
+    ]
+    time, legacy = project.servers[-2:]
+    assert time.transport == Stdio("mcp-server-time", (), {}, str(tmp_path))
+    assert time.spec.recipe == {"command": "mcp-server-time"}
+    assert time.snapshot == tmp_path / "mcp" / "time.json"
+    assert (legacy.transport, legacy.snapshot) == (None, tmp_path / "vendor/legacy.json")
+    assert project.servers[1].file == str(tmp_path / ".cursor/mcp.json")  # reached as it says
+    write(pyproject, head + own + '[tool.mcp2openai.servers.github]\nprefix = "gh_"\n')
+    project = load_project(pyproject)  # a pick: only it of the file, in the tables' order
+    assert [s.name for s in project.servers] == ["time", "legacy", "github"]
+    assert project.servers[2].spec.prefix == "gh_"
+    # of the file, only the servers asked for are read (the plan then selects among all)
+    assert [s.name for s in load_project(pyproject, ("legacy", "github")).servers] == [
+        "github",
+        "time",
+        "legacy",
+    ]
+    with pytest.raises(ConfigError, match=r"no server named filesystem \(known: github, time"):
+        load_project(pyproject, ("filesystem",))
+    write(pyproject, head + '[tool.mcp2openai.servers.githb]\nprefix = "gh_"\n')  # a typo
+    with pytest.raises(ConfigError) as caught:
+        load_project(pyproject)
+    assert str(caught.value) == (
+        f"{pyproject}: tool.mcp2openai.servers.githb: names no server of"
+        f" {tmp_path / '.cursor/mcp.json'} (its servers: filesystem, github, off, remote,"
+        ' typed) and gives no "command", "url" or "snapshot" of its own'
+    )
+    write(pyproject, head + '[tool.mcp2openai.servers.github]\ncommand = "gh"\n')
+    with pytest.raises(ConfigError, match="unknown key for a server of the mcp_config file"):
+        load_project(pyproject)  # a server of the file is described by the file
+
+
 def test_mcp_servers_file(tmp_path: Path) -> None:
     path = write(tmp_path / "claude_desktop_config.json", json.dumps(CLAUDE_DESKTOP))
     servers = load_mcp_servers(path, tmp_path / "snaps")
