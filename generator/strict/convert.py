@@ -145,7 +145,7 @@ class _Converter(Encodings, NullChecks):
             finished = decoding.finish(raws, converted)
             if finished is not None:
                 decode, null_paths = finished.nodes, ()
-                self._count_wrappers(finished.wrapped_objects, schema)
+                self._count_wrappers(finished.wrappers, schema)
         return Conversion(
             schema,
             null_paths,

@@ -112,3 +112,4 @@ ENTRY_VALUE: Final = "value"
 EXTRA_PROPERTIES: Final = "extra_properties"  # the rest of an object with open properties
 WRAPPED_ROOT: Final = "arguments"  # the one property a wrapped root becomes
 WRAPPED_JSON: Final = "json"  # a JSON string told apart from a sibling string branch
+WRAPPED_ENTRIES: Final = "entries"  # a map's entries told apart from a sibling array branch
