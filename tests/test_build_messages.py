@@ -1,4 +1,4 @@
-"""`mcp2openai build` as a new user meets it (issue 13), each case a real `mcp2openai` process:
+"""`mcp2openai build` as a new user meets it, each case a real `mcp2openai` process:
 exit codes, the exact first line of each message, what is written (and what is not)."""
 
 from __future__ import annotations

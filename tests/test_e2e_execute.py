@@ -1,4 +1,4 @@
-"""Issue 12 end to end: modules built from a pyproject config and an mcpServers file, their
+"""Running calls end to end: modules built from a pyproject config and an mcpServers file, their
 servers opened by `connect()`, calls run by `execute_tool_calls` on the real servers
 `make servers` installs.
 

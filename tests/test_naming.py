@@ -137,7 +137,7 @@ def test_description_falls_back_to_title_then_empty() -> None:
 
 
 def test_local_names_inside_the_server_namespace() -> None:
-    """Issue 11's namespaces: the MCP name, sanitised, no prefix, unique per server."""
+    """Namespaces: the MCP name, sanitised, no prefix, unique per server."""
     long = "y" * 80
     toolset = build(
         [

@@ -1,4 +1,4 @@
-"""How servers' connection recipes reach a module's SERVERS (issue 12): exactly as the project
+"""How servers' connection recipes reach a module's SERVERS: exactly as the project
 config or the mcpServers file wrote them, `${VAR}` unexpanded, None for a bare snapshot.
 
 connect() reading them: tests/test_connect.py and tests/test_e2e_execute.py.

@@ -1,4 +1,4 @@
-"""One test per rule of the reversible rewrites (README "Rewrites"; issue 10): what each kind
+"""One test per rule of the reversible rewrites (README "Rewrites"): what each kind
 sends, the plan that undoes it, the call parser's answers to bad encodings, nested `$id`
 scoping, `--rewrites off`, `--target compatible`, and what a build reports."""
 

@@ -1,4 +1,4 @@
-"""Property tests of the reversible rewrites (README "Rewrites"; issue 10).
+"""Property tests of the reversible rewrites (README "Rewrites").
 
 (a) Soundness: every instance the strict schema allows, sent through the generated module's
     `tool_calls` (the runtime of templates/runtime/, with the tool's decode plan), either comes
@@ -261,7 +261,7 @@ class Encoder:
 
 
 # ---------------------------------------------------------------------------------------------
-# Schemas shaped like the reasons tools fell back before the rewrites (issue 10)
+# Schemas shaped like the reasons tools fell back before the rewrites
 
 NAMES = st.sampled_from(["a", "b", "c", "x y", "extra_properties", "json"])
 SCALARS = st.sampled_from(

@@ -1,4 +1,4 @@
-"""Search quality on the recorded servers (issue 11's acceptance; docs/design.md, "Tool search").
+"""Search quality on the recorded servers (the targets of docs/design.md, "Tool search").
 
 One module holds every recorded server: `generated/snapshots/`, and `tests/fixtures/corpus/`
 when it is there. For each tool, a query is made from the first sentence of its description;
