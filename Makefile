@@ -37,7 +37,7 @@ check: install
 	$(PY) -m black --check --quiet --line-length 88 templates/runtime/*.py templates/runtime/*.pyi
 	$(PY) scripts/generate.py --check
 
-## Benchmarks (issue 5): import cost, call parsing and build time against peers, in one run.
+## Benchmarks: import cost, call parsing and build time against peers, in one run.
 ## The peers live in their own venv, never in the project's dependencies. Writes
 ## bench/results/latest.json and the README's Performance section. About 5-10 minutes.
 BENCH_VENV := .bench/venv
@@ -62,7 +62,7 @@ fuzz: install
 servers:
 	bash tests/servers/install.sh
 
-## The corpus of real servers (tests/corpus/manifest.json; issues 10 and 11): install them (npm into
+## The corpus of real servers (tests/corpus/manifest.json: the strict share, tool search): install them (npm into
 ## tests/corpus, a venv per PyPI server in .corpus/venvs; CI never does) and re-record
 ## tests/fixtures/corpus/. Byte-for-byte reproducible. `scripts/corpus_report.py` reports on it.
 corpus: install

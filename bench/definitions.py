@@ -2,7 +2,7 @@
 
 An app calls `tools(...)` for every request, and the `openai` SDK then serialises the list
 (httpx writes it as JSON): `json.dumps` of the same list is the floor the call is compared
-with (issue 11: at most 5% of it). Variants: the flat lists for both APIs, a selection by
+with (the target: at most 5% of it). Variants: the flat lists for both APIs, a selection by
 server, namespaces with deferred loading, and a client search tool.
 """
 

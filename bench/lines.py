@@ -24,9 +24,9 @@ def code_lines(path: Path) -> int:
     for node in ast.walk(ast.parse(source)):
         kinds = (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)
         first = node.body[0] if isinstance(node, kinds) and node.body else None
-        if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
-            if isinstance(first.value.value, str):
-                docstrings.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
+        value = first.value if isinstance(first, ast.Expr) else None
+        if first is not None and isinstance(value, ast.Constant) and isinstance(value.value, str):
+            docstrings.update(range(first.lineno, (first.end_lineno or first.lineno) + 1))
     lines: set[int] = set()
     skipped = {tokenize.COMMENT, tokenize.NL, tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT}
     for token in tokenize.generate_tokens(io.StringIO(source).readline):

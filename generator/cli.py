@@ -13,10 +13,10 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
-from .emit import RenderError
-from .load import InputError, parse_json
-from .model import StrictMode
-from .naming import NamingError
+from .errors import GeneratorError
+from .load import parse_json
+from .model import ModuleModel
+from .options import StrictMode
 from .paths import shown
 from .pipeline import (
     Build,
@@ -30,14 +30,23 @@ from .pipeline import (
     write_build,
     write_if_changed,
 )
-from .plan import BuildArgs, ConfigError, FetchArgs, UsageError, plan_build, plan_fetch
+from .plan import BuildArgs, FetchArgs, plan_build, plan_fetch
 from .report import report_document, report_lines, summary, warnings
 from .strict import Target, Unsupported, convert, format_path
+from .summary import plural
 
 
-def _fail(message: str) -> NoReturn:
-    click.echo(f"mcp2openai: error: {message}", err=True)
-    sys.exit(2)
+def _fail(error: str | GeneratorError) -> NoReturn:
+    """One line on stderr, then exit 2 (bad usage or input) or 3 (a bug of the generator,
+    caught before anything was written: never the user's input)."""
+    code = error.exit_code if isinstance(error, GeneratorError) else 2
+    if code == 3:
+        click.echo(
+            f"mcp2openai: internal error (nothing written; please report): {error}", err=True
+        )
+    else:
+        click.echo(f"mcp2openai: error: {error}", err=True)
+    sys.exit(code)
 
 
 @click.group()
@@ -133,12 +142,21 @@ def fetch_command(
     count = click.get_current_context().meta.get("mcp2openai.command", 0)
     split = len(words) - count
     arguments = FetchArgs(
-        words[:split], words[split:], out, url, headers, env, timeout, config, mcp_config, snapshots
+        names=words[:split],
+        command=words[split:],
+        out=out,
+        url=url,
+        headers=headers,
+        env=env,
+        timeout=timeout,
+        config=config,
+        mcp_config=mcp_config,
+        snapshots=snapshots,
     )
     try:
         plan = plan_fetch(arguments, Path.cwd())
-    except (UsageError, ConfigError) as error:
-        _fail(str(error))
+    except GeneratorError as error:
+        _fail(error)
     for name in plan.skipped:
         click.echo(f"mcp2openai: {name}: no command or url, not fetched", err=True)
     from .fetch import fetch_all  # imports the mcp SDK: only when fetching
@@ -173,7 +191,7 @@ def fetch_command(
 @click.option(
     "--strict",
     "mode",
-    type=click.Choice(["auto", "true", "false"]),
+    type=click.Choice([mode.value for mode in StrictMode]),
     default=None,
     help="auto (default): fall back to non-strict per tool; true: leave such "
     "tools out; false: every tool non-strict.",
@@ -233,7 +251,7 @@ def fetch_command(
 def build_command(
     servers: tuple[str, ...],
     out: Path | None,
-    mode: StrictMode | None,
+    mode: str | None,
     rewrites: str | None,
     target: Target | None,
     prefixes: tuple[str, ...],
@@ -253,17 +271,17 @@ def build_command(
         _fail("give -q or -v, not both")
     switch = None if rewrites is None else rewrites == "on"
     arguments = BuildArgs(
-        servers,
-        out,
-        mode,
-        prefixes,
-        includes,
-        excludes,
-        config,
-        mcp_config,
-        snapshots,
-        switch,
-        target,
+        servers=servers,
+        out=out,
+        mode=None if mode is None else StrictMode(mode),
+        prefixes=prefixes,
+        includes=includes,
+        excludes=excludes,
+        config=config,
+        mcp_config=mcp_config,
+        snapshots=snapshots,
+        rewrites=switch,
+        target=target,
     )
     try:
         plan = plan_build(arguments, Path.cwd())
@@ -274,23 +292,29 @@ def build_command(
             target=plan.target,
             package=is_package(plan.out),
         )
-    except (InputError, NamingError, UsageError, ConfigError) as error:
-        _fail(str(error))
-    except RenderError as error:
-        # A bug of the generator, caught before anything was written: never the user's input.
-        message = f"mcp2openai: internal error (nothing written; please report): {error}"
-        click.echo(message, err=True)
-        sys.exit(3)
+    except GeneratorError as error:
+        _fail(error)
     out, model = plan.out, result.model
     for line in warnings(model):
         click.echo(f"mcp2openai: {line}", err=True)
-    if not quiet:
-        for line in report_lines(model, verbose=verbose):
-            click.echo(line, err=True)
     if check:
-        _check_build(out, result)
+        diffs, because = _differences(out, result)
+        # An up-to-date check says so in one line (a pre-commit hook runs it on every commit);
+        # the report explains a difference, or comes with -v.
+        if (diffs and not quiet) or verbose:
+            _report(model, verbose)
+        if diffs:
+            for diff in diffs:
+                click.echo(diff, err=True)
+            click.echo(
+                f"mcp2openai: {shown(out)} is out of date{because}: rebuild it without --check",
+                err=True,
+            )
+            sys.exit(1)
         click.echo(f"mcp2openai: {shown(out)} is up to date ({summary(model)})", err=True)
     else:
+        if not quiet:
+            _report(model, verbose)
         before = runtime_version_on_disk(out)
         changed = write_build(out, result)
         if report_json is not None:
@@ -298,39 +322,35 @@ def build_command(
         folder = runtime_folder(out)
         if any(path.parent == folder for path in changed):
             click.echo(f"mcp2openai: {_runtime_news(folder, before, model.version)}", err=True)
-        done = f"wrote {shown(out)}" if changed else f"{shown(out)} unchanged"
+        mine = [path for path in changed if path.parent != folder]  # the toolset's own files
+        done = f"wrote {shown(out)}" if mine else f"{shown(out)} unchanged"
         click.echo(f"mcp2openai: {done} ({summary(model)})", err=True)
     if fail_on_fallback and (model.fallbacks or model.excluded):
+        # The last line says why the job fails, also with -q.
+        counts = f"{plural(len(model.fallbacks), 'fallback')}, {len(model.excluded):,} excluded"
+        click.echo(f"mcp2openai: failing: {counts} (--fail-on-fallback)", err=True)
         sys.exit(1)
 
 
-def _check_build(out: Path, result: Build) -> None:
-    """Exit 1 with a diff of every file of the build that differs from what is on disk."""
-    diffs = [difference(Path(shown(path)), text) for path, text in files(out, result)]
+def _report(model: ModuleModel, verbose: bool) -> None:
+    for line in report_lines(model, verbose=verbose):
+        click.echo(line, err=True)
+
+
+def _differences(out: Path, result: Build) -> tuple[list[str], str]:
+    """The diff of every file of the build that differs from what is on disk, and what the
+    last line says of the runtime when one of its files differs."""
+    written = files(out, result)
+    diffs = [diff for path, text in written if (diff := difference(Path(shown(path)), text))]
     stale = stale_runtime(out, result)
     version = result.model.version
     diffs += [f"{shown(path)}: not part of mcp2openai {version}'s runtime" for path in stale]
-    if all(diff is None for diff in diffs):
-        return
-    for diff in diffs:
-        if diff is not None:
-            click.echo(diff, err=True)
     folder = runtime_folder(out)
+    if not stale and all(difference(p, t) is None for p, t in written if p.parent == folder):
+        return diffs, ""
     found = runtime_version_on_disk(out)
-    differs = stale or any(
-        difference(path, text) is not None
-        for path, text in files(out, result)
-        if path.parent == folder
-    )
-    because = ""
-    if differs:
-        which = f"mcp2openai {found}'s" if found else "not this generator's"
-        because = f" (the runtime in {shown(folder)}/ is {which}, not {result.model.version}'s)"
-    click.echo(
-        f"mcp2openai: {shown(out)} is out of date{because}: rebuild it without --check",
-        err=True,
-    )
-    sys.exit(1)
+    which = f"mcp2openai {found}'s" if found else "not this generator's"
+    return diffs, f" (the runtime in {shown(folder)}/ is {which}, not {version}'s)"
 
 
 def _runtime_news(folder: Path, before: str | None, version: str) -> str:
@@ -360,8 +380,8 @@ def schema_command(file: Any, rewrites: str, target: Target) -> None:
     name = getattr(file, "name", "-")
     try:
         document = parse_json(file.read(), str(name))
-    except InputError as error:
-        _fail(str(error))
+    except GeneratorError as error:
+        _fail(error)
     try:
         result = convert(document, rewrites=rewrites == "on", target=target)
     except Unsupported as error:

@@ -28,13 +28,16 @@ pyproject.toml (paths relative to the file's directory; servers keep the order t
 A server with neither `command` nor `url` is built from its snapshot and skipped by `fetch`.
 
 Or the servers of an `mcpServers` file (paths and stdio servers relative to pyproject.toml's
-directory); `servers` tables then pick some of them and set their naming options only::
+directory); a `servers` table named after one of them picks it and sets its naming options only,
+any other table is a server of the project's own, as above::
 
     [tool.mcp2openai]
     mcp_config = ".cursor/mcp.json"
     snapshots = "mcp"
-    [tool.mcp2openai.servers.github]  # optional: without any table, every enabled server
+    [tool.mcp2openai.servers.github]  # optional: without any pick, every enabled server
     include = ["get_*"]
+    [tool.mcp2openai.servers.time]    # not in the file: the project's own
+    command = "mcp-server-time"
 
 Every error is a `ConfigError` naming the file and the key.
 """
@@ -43,7 +46,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
@@ -59,8 +62,9 @@ from .entries import (
     string,
     strings,
 )
-from .mcpservers import load_mcp_servers
-from .model import StrictMode
+from .mcpservers import load_mcp_servers, mcp_server_names
+from .options import ServerSpec, StrictMode
+from .paths import shown
 from .strict import Target
 
 TABLE: Final = "tool.mcp2openai"
@@ -143,37 +147,15 @@ def parse_project(table: Any, path: Path, names: tuple[str, ...] = ()) -> Projec
         raise ConfigError(file, f"{TABLE}.servers", "must be a table of servers")
     if "mcp_config" in table:
         mcp_config = _path(table, "mcp_config", base, file, TABLE)
-        chosen = _mcp_config_servers(mcp_config, servers_table, snapshot_dir, file, names)
+        chosen = _mcp_config_servers(mcp_config, servers_table, snapshot_dir, path, names)
         return ProjectConfig(path, chosen, out, strict, timeout, rewrites, target)
     if not servers_table:
         raise ConfigError(file, f"{TABLE}.servers", "no servers configured")
     servers = []
     for name, entry in servers_table.items():
-        key = f"{TABLE}.servers.{key_name(name)}"
-        server_name(name, file, key)
         if not isinstance(entry, dict):
-            raise ConfigError(file, key, "must be a table")
-        known(entry, _SERVER_KEYS, file, key)
-        transport = server_transport(entry, file, key, cwd=str(base))
-        snapshot = (
-            _path(entry, "snapshot", base, file, key)
-            if "snapshot" in entry
-            else snapshot_dir / f"{name}.json"
-        )
-        prefix = string(entry["prefix"], file, f"{key}.prefix") if "prefix" in entry else None
-        servers.append(
-            ServerConfig(
-                name,
-                transport,
-                snapshot,
-                prefix,
-                strings(entry.get("include", []), file, f"{key}.include"),
-                strings(entry.get("exclude", []), file, f"{key}.exclude"),
-                key,
-                _timeout(entry.get("timeout"), file, f"{key}.timeout"),
-                recipe=None if transport is None else recipe_of(entry),
-            )
-        )
+            raise ConfigError(file, f"{TABLE}.servers.{key_name(name)}", "must be a table")
+        servers.append(_own_server(name, entry, base, file, snapshot_dir))
     return ProjectConfig(path, tuple(servers), out, strict, timeout, rewrites, target)
 
 
@@ -181,14 +163,36 @@ def _mcp_config_servers(
     mcp_config: Path,
     tables: dict[str, Any],
     snapshots: Path,
-    file: str,
+    path: Path,
     names: tuple[str, ...],
 ) -> tuple[ServerConfig, ...]:
-    """The servers of `mcp_config` that `tables` (or `names`) pick, with the tables' options."""
+    """The servers of `mcp_config` that `tables` (or `names`) pick, with the tables' options,
+    and the project's own servers: tables named after no server of the file.
+
+    A table named after a server of the file sets its options only; any other table is a
+    server of the project's own, as without `mcp_config`. With no table picking a server of the
+    file, every enabled one is read, before the project's own. Of the file, only the servers
+    chosen are read (`names`: those asked for)."""
+    file, base = str(path), path.parent
+    in_file = set(mcp_server_names(mcp_config))
+    picks: list[str] = []
+    own: list[ServerConfig] = []
     for name, entry in tables.items():
         key = f"{TABLE}.servers.{key_name(name)}"
         if not isinstance(entry, dict):
             raise ConfigError(file, key, "must be a table")
+        if name not in in_file:
+            if not {"command", "url", "snapshot"} & entry.keys():
+                listed = ", ".join(sorted(in_file))
+                raise ConfigError(
+                    file,
+                    key,
+                    f"names no server of {shown(mcp_config)} (its servers: {listed}) and gives no"
+                    ' "command", "url" or "snapshot" of its own',
+                )
+            own.append(_own_server(name, entry, base, file, snapshots))
+            continue
+        picks.append(name)
         for option in entry:
             if option not in _OPTION_KEYS:
                 raise ConfigError(
@@ -197,36 +201,57 @@ def _mcp_config_servers(
                     "unknown key for a server of the mcp_config file"
                     f" (known: {', '.join(sorted(_OPTION_KEYS))})",
                 )
-    if names and tables:
-        unknown = [name for name in names if name not in tables]
+    own_names = [server.name for server in own]
+    if names:
+        known = [*(picks or sorted(in_file)), *own_names]
+        unknown = [name for name in names if name not in known]
         if unknown:
-            known = ", ".join(tables)
-            raise ConfigError(file, None, f"no server named {', '.join(unknown)} (known: {known})")
-    chosen = names or tuple(tables)
-    base = str(Path(file).parent)
+            listed = ", ".join(known)
+            raise ConfigError(file, None, f"no server named {', '.join(unknown)} (known: {listed})")
+        chosen = tuple(name for name in names if name in in_file)
+    else:
+        chosen = tuple(picks)
     servers = []
-    for server in load_mcp_servers(mcp_config, snapshots, chosen, cwd=base):
-        entry = tables.get(server.name, {})
-        key = f"{TABLE}.servers.{key_name(server.name)}"
-        servers.append(
-            ServerConfig(
-                server.name,
-                server.transport,
-                (
-                    _path(entry, "snapshot", Path(base), file, key)
-                    if "snapshot" in entry
-                    else server.snapshot
-                ),
-                string(entry["prefix"], file, f"{key}.prefix") if "prefix" in entry else None,
-                strings(entry.get("include", []), file, f"{key}.include"),
-                strings(entry.get("exclude", []), file, f"{key}.exclude"),
-                server.key,
-                _timeout(entry.get("timeout"), file, f"{key}.timeout"),
-                server.file,
-                server.recipe,
-            )
-        )
-    return tuple(servers)
+    if chosen or not (names or picks):
+        for server in load_mcp_servers(mcp_config, snapshots, chosen, cwd=str(base)):
+            entry = tables.get(server.name, {})
+            key = f"{TABLE}.servers.{key_name(server.name)}"
+            spec = _with_options(server.spec, entry, base, file, key)
+            timeout = _timeout(entry.get("timeout"), file, f"{key}.timeout")
+            servers.append(replace(server, spec=spec, timeout=timeout))
+    if picks and not names:  # the order the tables are written in
+        order = {name: index for index, name in enumerate(tables)}
+        return tuple(sorted([*servers, *own], key=lambda server: order[server.name]))
+    return (*servers, *own)
+
+
+def _own_server(
+    name: str, entry: dict[str, Any], base: Path, file: str, snapshots: Path
+) -> ServerConfig:
+    """A server the project's own table describes: how to reach it, its snapshot, its options."""
+    key = f"{TABLE}.servers.{key_name(name)}"
+    server_name(name, file, key)
+    known(entry, _SERVER_KEYS, file, key)
+    transport = server_transport(entry, file, key, cwd=str(base))
+    recipe = None if transport is None else recipe_of(entry)
+    spec = ServerSpec(name, snapshots / f"{name}.json", recipe=recipe)
+    timeout = _timeout(entry.get("timeout"), file, f"{key}.timeout")
+    return ServerConfig(_with_options(spec, entry, base, file, key), transport, key, timeout)
+
+
+def _with_options(
+    spec: ServerSpec, entry: Mapping[str, Any], base: Path, file: str, key: str
+) -> ServerSpec:
+    """`spec` with what a server table sets of it: `snapshot`, `prefix`, `include`, `exclude`."""
+    snapshot = _path(entry, "snapshot", base, file, key) if "snapshot" in entry else spec.snapshot
+    prefix = string(entry["prefix"], file, f"{key}.prefix") if "prefix" in entry else spec.prefix
+    return replace(
+        spec,
+        snapshot=snapshot,
+        prefix=prefix,
+        include=strings(entry.get("include", []), file, f"{key}.include"),
+        exclude=strings(entry.get("exclude", []), file, f"{key}.exclude"),
+    )
 
 
 def _path(table: Mapping[str, Any], name: str, base: Path, file: str, key: str) -> Path:
@@ -239,12 +264,12 @@ def _path(table: Mapping[str, Any], name: str, base: Path, file: str, key: str) 
 def _strict(value: Any, file: str, key: str) -> StrictMode | None:
     if value is None:
         return None
-    if value is True or value == "true":
-        return "true"
-    if value is False or value == "false":
-        return "false"
-    if value == "auto":
-        return "auto"
+    if value is True:
+        return StrictMode.TRUE
+    if value is False:
+        return StrictMode.FALSE
+    if isinstance(value, str) and value in {mode.value for mode in StrictMode}:
+        return StrictMode(value)
     raise ConfigError(file, key, f'must be "auto", "true" or "false", not {value!r}')
 
 

@@ -16,6 +16,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Final
 
+from .errors import GeneratorError
 from .literals import Source, data_text, docstring
 from .model import ModuleModel
 from .stub import definitions, runtime_import, typed_section, typing_import
@@ -26,8 +27,10 @@ from .typed import Definition
 _VERSION: Final = re.compile(r"\d+\.\d+\.\d+")
 
 
-class RenderError(Exception):
-    """A bug in the generator or its templates (never the user's input)."""
+class RenderError(GeneratorError):
+    """A bug in the generator or its templates (never the user's input): exit 3."""
+
+    exit_code = 3
 
 
 @dataclass(frozen=True, slots=True)

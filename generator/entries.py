@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from .errors import GeneratorError
 from .naming import SERVER_NAME, SERVER_NAME_RULE
-from .pipeline import ServerInput
+from .options import ServerSpec
 from .servers import Http, Stdio, Transport
 
 HTTP_TYPES: Final = frozenset({"http", "streamable-http", "streamableHttp", "streamable_http"})
@@ -21,37 +22,37 @@ HTTP_TYPES: Final = frozenset({"http", "streamable-http", "streamableHttp", "str
 RECIPE_KEYS: Final = ("command", "args", "env", "cwd", "url", "headers")
 
 
-class ConfigError(Exception):
-    """A config file that cannot be used: one line naming the file and the key."""
+class ConfigError(GeneratorError):
+    """A config file that cannot be used: one line naming the file and the key.
+
+    A key is written the way the file's own syntax names it, dotted (`mcpServers.github.type`,
+    `tool.mcp2openai.servers.docs.url`): it is what a user searches the file for."""
 
     def __init__(self, file: str, key: str | None, reason: str) -> None:
-        super().__init__(f"{file}: " + (f"{key}: " if key else "") + reason)
-        self.file = file
+        super().__init__(reason, file=file, context=key)
+        self.file: str = file
         self.key = key
-        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
 class ServerConfig:
-    """One configured server: how to reach it, where its snapshot lives, how to name its tools."""
+    """One configured server: what a build needs of it (`spec`: its snapshot, naming options
+    and recipe, the recipe exactly as the file wrote it, `${VAR}` unexpanded, paths as written)
+    and how `fetch` reaches it."""
 
-    name: str
+    spec: ServerSpec
     transport: Transport | None  # None: built from its snapshot only, never fetched
-    snapshot: Path
-    prefix: str | None = None
-    include: tuple[str, ...] = ()
-    exclude: tuple[str, ...] = ()
     key: str = ""  # where it is written, for messages: "tool.mcp2openai.servers.time"
     timeout: float | None = None  # this server's fetch timeout, over the table's
     file: str = ""  # the file that says how to reach it, when not the one being read
-    # How to reach it exactly as the file wrote it (`${VAR}` unexpanded, paths as written),
-    # for the module's SERVERS and connect(); None with neither command nor url.
-    recipe: dict[str, Any] | None = None
 
-    def build_input(self) -> ServerInput:
-        return ServerInput(
-            self.name, self.snapshot, self.prefix, self.include, self.exclude, self.recipe
-        )
+    @property
+    def name(self) -> str:
+        return self.spec.name
+
+    @property
+    def snapshot(self) -> Path:
+        return self.spec.snapshot
 
 
 def select(

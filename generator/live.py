@@ -28,7 +28,8 @@ from mcp.shared.exceptions import MCPError
 from pydantic import RootModel, ValidationError
 
 from . import __version__
-from .load import InputError, json_path, parse_json, tools_of
+from .errors import GeneratorError, located, pointer
+from .load import InputError, parse_json, tools_of
 from .quoting import one_line, quote, stderr_excerpt
 from .servers import DEFAULT_TIMEOUT, Http, Stdio, Transport
 
@@ -41,7 +42,7 @@ class RawResult(RootModel[dict[str, Any]]):
     """A JSON-RPC `result` object exactly as parsed from the wire (key order kept)."""
 
 
-class FetchError(Exception):
+class FetchError(GeneratorError):
     """A server that could not be read: the message is one line saying what happened."""
 
 
@@ -293,8 +294,8 @@ def validated(document: dict[str, Any]) -> dict[str, Any]:
         tools_of(document, "tools/list")
         parse_json(dump(document).encode("utf-8"), "tools/list")
     except InputError as error:
-        tool = f"tool {error.tool!r}: " if error.tool is not None else ""
-        raise FetchError(f"invalid tool list: {tool}{error.path}: {error.reason}") from None
+        tool = f"tool {error.tool!r}" if error.tool is not None else None
+        raise FetchError(located("invalid tool list", tool, error.path, error.reason)) from None
     return document
 
 
@@ -371,5 +372,5 @@ def _not_mcp(transport: Transport, stray: str) -> str:
 
 def _validation(error: ValidationError) -> str:
     item = error.errors()[0]
-    where = json_path(tuple(part for part in item["loc"] if isinstance(part, str | int)))
+    where = pointer(tuple(part for part in item["loc"] if isinstance(part, str | int)))
     return f"{where}: {item['msg']}"

@@ -3,7 +3,7 @@
 A snapshot is a `tools/list` result (`{"tools": [...]}`, other keys ignored), a JSON-RPC
 response (`{"result": {"tools": [...]}}`) or a bare list of tools. Anything else, or anything
 JSON itself would not call valid (NaN, Infinity, duplicate keys), is an `InputError` that names
-the file, the tool and the JSON path.
+the file (as seen from the current directory), the tool and the JSON pointer.
 """
 
 from __future__ import annotations
@@ -13,21 +13,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
+from .errors import GeneratorError, pointer
+from .paths import shown
+
 _MAX_BYTES: Final = 512 * 1024 * 1024
 
 
-class InputError(Exception):
-    """Bad input: printed by the CLI as one line, exit code 2."""
+class InputError(GeneratorError):
+    """Bad input: printed by the CLI as one line, exit code 2.
+
+    `path` is where in the document, as a JSON pointer (`#/tools/3/inputSchema`); "" for the
+    document as a whole (it cannot be read or parsed, or is not a tool list)."""
 
     def __init__(self, file: str, tool: str | None, path: str, reason: str) -> None:
-        # `path` is "" for the file as a whole (it cannot be read): no "$" to puzzle over.
-        where = f"{file}: " + (f"tool {tool!r}: " if tool is not None else "")
-        where += f"{path}: " if path else ""
-        super().__init__(where + reason)
-        self.file = file
+        context = f"tool {tool!r}" if tool is not None else None
+        super().__init__(reason, file=file, pointer=path or None, context=context)
         self.tool = tool
         self.path = path
-        self.reason = reason
 
 
 class _NonFinite:
@@ -39,25 +41,12 @@ class _DuplicateKeys(dict[str, Any]):
     duplicate: str = ""
 
 
-def json_path(parts: tuple[str | int, ...]) -> str:
-    """`$.tools[3].inputSchema.properties['a b']` style."""
-    text = "$"
-    for part in parts:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        elif part.isidentifier():
-            text += f".{part}"
-        else:
-            text += "[" + json.dumps(part) + "]"
-    return text
-
-
 def parse_json(data: bytes, file: str) -> Any:
     """Strict JSON: UTF-8, no NaN or Infinity, no duplicate keys, nesting `json` can parse."""
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise InputError(file, None, "$", f"not UTF-8 (byte {error.start})") from None
+        raise InputError(file, None, "", f"not UTF-8 (byte {error.start})") from None
     suspicious: list[bool] = []  # set by the hooks: only then is the document walked
 
     def constant(name: str) -> _NonFinite:
@@ -74,25 +63,22 @@ def parse_json(data: bytes, file: str) -> Any:
     try:
         value = json.loads(text, parse_constant=constant, object_pairs_hook=pairs_to_dict)
     except RecursionError:
-        raise InputError(file, None, "$", "nesting too deep to parse") from None
+        raise InputError(file, None, "", "nesting too deep to parse") from None
     except json.JSONDecodeError as error:
         where = f"line {error.lineno} column {error.colno}"
-        raise InputError(file, None, "$", f"not valid JSON: {error.msg} ({where})") from None
+        raise InputError(file, None, "", f"not valid JSON: {error.msg} ({where})") from None
     except ValueError as error:  # e.g. an integer past Python's 4,300-digit conversion limit
-        raise InputError(file, None, "$", f"not usable JSON: {error}") from None
+        raise InputError(file, None, "", f"not usable JSON: {error}") from None
     if suspicious:
         _refuse_invalid_values(value, file)
     return value
 
 
-def load_snapshot(path: Path, label: str | None = None) -> tuple[dict[str, Any], ...]:
-    """The tools of one snapshot file, each with a string `name` and an object `inputSchema`."""
-    return read_snapshot(path, label)[0]
-
-
 def read_snapshot(path: Path, label: str | None = None) -> tuple[tuple[dict[str, Any], ...], About]:
-    """The tools of one snapshot file, and what it says about its server."""
-    file = label or str(path)
+    """The tools of one snapshot file (each with a string `name` and an object `inputSchema`),
+    and what it says about its server. Errors name the file as `label`, by default as seen
+    from the current directory (docs/design.md, "CLI")."""
+    file = label or shown(path)
     try:
         if path.stat().st_size > _MAX_BYTES:
             raise InputError(file, None, "", f"larger than {_MAX_BYTES} bytes")
@@ -119,9 +105,11 @@ def about(document: Any, file: str) -> About:
     title = server.get("title", "") if isinstance(server, dict) else ""
     instructions = document.get("instructions", "")
     if not isinstance(title, str):
-        raise InputError(file, None, "$.server.title", "the server's title must be a string")
+        raise InputError(
+            file, None, pointer(("server", "title")), "the server's title must be a string"
+        )
     if not isinstance(instructions, str):
-        raise InputError(file, None, "$.instructions", "instructions must be a string")
+        raise InputError(file, None, pointer(("instructions",)), "instructions must be a string")
     return About(title, instructions)
 
 
@@ -130,15 +118,15 @@ def tools_of(document: Any, file: str) -> tuple[dict[str, Any], ...]:
     for index, tool in enumerate(tools):
         where = (*prefix, index)
         if not isinstance(tool, dict):
-            raise InputError(file, None, json_path(where), "a tool must be an object")
+            raise InputError(file, None, pointer(where), "a tool must be an object")
         name = tool.get("name")
         if not isinstance(name, str):
-            raise InputError(file, None, json_path((*where, "name")), "a tool needs a string name")
+            raise InputError(file, None, pointer((*where, "name")), "a tool needs a string name")
         if "inputSchema" not in tool:
-            raise InputError(file, name, json_path((*where, "inputSchema")), "missing inputSchema")
+            raise InputError(file, name, pointer((*where, "inputSchema")), "missing inputSchema")
         if not isinstance(tool["inputSchema"], dict):
             raise InputError(
-                file, name, json_path((*where, "inputSchema")), "inputSchema must be an object"
+                file, name, pointer((*where, "inputSchema")), "inputSchema must be an object"
             )
     return tuple(tools)
 
@@ -149,15 +137,15 @@ def _tool_list(document: Any, file: str) -> tuple[list[Any], tuple[str | int, ..
     if isinstance(document, dict):
         if "tools" in document:
             if not isinstance(document["tools"], list):
-                raise InputError(file, None, "$.tools", "tools must be a list")
+                raise InputError(file, None, pointer(("tools",)), "tools must be a list")
             return document["tools"], ("tools",)
         result = document.get("result")
         if isinstance(result, dict) and "tools" in result:
             if not isinstance(result["tools"], list):
-                raise InputError(file, None, "$.result.tools", "tools must be a list")
+                raise InputError(file, None, pointer(("result", "tools")), "tools must be a list")
             return result["tools"], ("result", "tools")
     raise InputError(
-        file, None, "$", 'expected {"tools": [...]}, a JSON-RPC response or a list of tools'
+        file, None, "", 'expected {"tools": [...]}, a JSON-RPC response or a list of tools'
     )
 
 
@@ -179,13 +167,13 @@ def _refuse_invalid_values(document: Any, file: str) -> None:
         if isinstance(value, dict):
             if isinstance(value, _DuplicateKeys):
                 reason = f"duplicate key {value.duplicate!r}"
-                raise InputError(file, _tool_name(document, where), json_path(where), reason)
+                raise InputError(file, _tool_name(document, where), pointer(where), reason)
             stack.extend((item, (*where, key)) for key, item in value.items())
         elif isinstance(value, list):
             stack.extend((item, (*where, index)) for index, item in enumerate(value))
         elif isinstance(value, _NonFinite):
             reason = f"{value.text} is not valid JSON"
-            raise InputError(file, _tool_name(document, where), json_path(where), reason)
+            raise InputError(file, _tool_name(document, where), pointer(where), reason)
 
 
 def _tool_name(document: Any, where: tuple[str | int, ...]) -> str | None:

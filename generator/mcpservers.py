@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from .entries import (
     ConfigError,
@@ -18,6 +18,7 @@ from .entries import (
     server_transport,
 )
 from .load import InputError, parse_json
+from .options import ServerSpec
 
 _CLOSING: Final = re.compile(r"\s*[}\]]")
 
@@ -36,6 +37,41 @@ def load_mcp_servers(
     written for an MCP client may hold servers this tool cannot use (`sse`, `${input:...}`).
     Stdio servers run in `cwd` (None: the current directory) unless they set their own.
     """
+    file = str(path)
+    table, where = _servers_table(path)
+    unknown = [name for name in names if name not in table]
+    if unknown:
+        known = ", ".join(table)
+        raise ConfigError(file, None, f"no server named {', '.join(unknown)} (known: {known})")
+    servers = []
+    for name in dict.fromkeys(names) if names else table:
+        entry = table[name]
+        key = f"{where}.{key_name(name)}"
+        server_name(name, file, key)
+        if not isinstance(entry, dict):
+            raise ConfigError(file, key, "must be an object")
+        if entry.get("disabled") is True:
+            if names:
+                raise ConfigError(file, key, 'is disabled ("disabled": true)')
+            continue
+        transport = server_transport(entry, file, key, cwd=cwd)
+        if transport is None:
+            raise ConfigError(file, key, 'needs "command" (stdio) or "url" (Streamable HTTP)')
+        snapshot = snapshots / f"{name}.json"
+        spec = ServerSpec(name, snapshot, recipe=recipe_of(entry))
+        servers.append(ServerConfig(spec, transport, key=key, file=file))
+    if not servers:
+        raise ConfigError(file, where, "no servers configured")
+    return tuple(servers)
+
+
+def mcp_server_names(path: Path) -> tuple[str, ...]:
+    """The names of every server an `mcpServers` file lists (disabled ones too), unchecked."""
+    return tuple(_servers_table(path)[0])
+
+
+def _servers_table(path: Path) -> tuple[dict[str, Any], str]:
+    """The file's table of servers, and its key (`mcpServers`, `servers` or `mcp.servers`)."""
     file = str(path)
     try:
         data = path.read_bytes()
@@ -61,30 +97,7 @@ def load_mcp_servers(
         table, where = nested["servers"], "mcp.servers"
     if not isinstance(table, dict):
         raise ConfigError(file, where, "must be an object")
-    unknown = [name for name in names if name not in table]
-    if unknown:
-        known = ", ".join(table)
-        raise ConfigError(file, None, f"no server named {', '.join(unknown)} (known: {known})")
-    servers = []
-    for name in dict.fromkeys(names) if names else table:
-        entry = table[name]
-        key = f"{where}.{key_name(name)}"
-        server_name(name, file, key)
-        if not isinstance(entry, dict):
-            raise ConfigError(file, key, "must be an object")
-        if entry.get("disabled") is True:
-            if names:
-                raise ConfigError(file, key, 'is disabled ("disabled": true)')
-            continue
-        transport = server_transport(entry, file, key, cwd=cwd)
-        if transport is None:
-            raise ConfigError(file, key, 'needs "command" (stdio) or "url" (Streamable HTTP)')
-        snapshot = snapshots / f"{name}.json"
-        recipe = recipe_of(entry)
-        servers.append(ServerConfig(name, transport, snapshot, key=key, file=file, recipe=recipe))
-    if not servers:
-        raise ConfigError(file, where, "no servers configured")
-    return tuple(servers)
+    return table, where
 
 
 def _strip_jsonc(text: str) -> str:

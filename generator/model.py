@@ -10,11 +10,12 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 from . import __version__, typed
 from .identifiers import class_name, unique
 from .naming import NamedTool, Rename, ServerTools, Toolset
+from .options import StrictMode
 from .strict import (
     Conversion,
     Dropped,
@@ -29,7 +30,6 @@ from .strict import (
 )
 from .text import clean_annotations, unencodable_path
 
-StrictMode = Literal["auto", "true", "false"]
 FALLBACK_EVENT: Final = "mcp2openai.strict_fallback"
 _SUMMARY_CHARS: Final = 1000  # tool names listed in a generated namespace description
 
@@ -66,7 +66,7 @@ class RewriteEntry:
 class Options:
     """How tools are converted: `--strict`, `--rewrites`, `--target`."""
 
-    mode: StrictMode = "auto"
+    mode: StrictMode = StrictMode.AUTO
     rewrites: bool = True
     target: Target = "openai"
 
@@ -183,19 +183,19 @@ def _tool_model(
     schema = named.input_schema
     refusal = _refused_in_any_mode(named)
     root = _non_object_root(named)
-    rewriting = options.rewrites and options.mode != "false"
+    rewriting = options.rewrites and options.mode != StrictMode.FALSE
     if refusal is None and root is not None and not rewriting:
         refusal = root
     if refusal is not None:
         return None, Decision.of(named, refusal), ()
     decision = None
-    if options.mode != "false":
+    if options.mode != StrictMode.FALSE:
         try:
             conversion = convert(schema, rewrites=options.rewrites, target=options.target)
         except Unsupported as error:
             decision = Decision.of(named, error)
             # OpenAI refuses a root that is not an object even non-strict (docs/openai-rules.md §0).
-            if options.mode == "true" or root is not None:
+            if options.mode == StrictMode.TRUE or root is not None:
                 return None, decision, ()
         else:
             return _strict_tool(named, conversion, shapes), None, conversion.rewrites
@@ -280,15 +280,9 @@ def _output_schema(schema: Any) -> dict[str, Any] | None:
     return cleaned if unencodable_path(cleaned) is None else None
 
 
-def input_hash(
-    servers: list[ServerTools],
-    mode: StrictMode,
-    options: Options | None = None,
-    recipes: Mapping[str, dict[str, Any] | None] | None = None,
-) -> str:
+def input_hash(servers: list[ServerTools], mode: StrictMode, options: Options | None = None) -> str:
     """sha256 of everything the output depends on, in a canonical JSON form."""
     options = Options(mode) if options is None else options
-    recipes = recipes or {}
     canonical = {
         "generator": __version__,
         "strict": mode,
@@ -297,14 +291,14 @@ def input_hash(
         "servers": [
             {
                 "name": s.name,
-                "prefix": s.prefix,
-                "include": list(s.include),
-                "exclude": list(s.exclude),
+                "prefix": s.spec.prefix,
+                "include": list(s.spec.include),
+                "exclude": list(s.spec.exclude),
                 "tools": list(s.tools),
                 # only when present: a snapshot without them keeps the hash it had
                 **({"title": s.title} if s.title else {}),
                 **({"instructions": s.instructions} if s.instructions else {}),
-                **({"recipe": recipes[s.name]} if recipes.get(s.name) is not None else {}),
+                **({"recipe": s.spec.recipe} if s.spec.recipe is not None else {}),
             }
             for s in servers
         ],

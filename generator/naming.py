@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from fnmatch import fnmatchcase
 from typing import Any, Final
 
+from .errors import GeneratorError
+from .options import ServerSpec
 from .text import clean_description
 
 # A server name is also its namespace's name in the Responses API, where names are
@@ -23,21 +25,22 @@ MAX_NAME: Final = 64
 _UNSAFE: Final = re.compile(r"[^A-Za-z0-9_-]")
 
 
-class NamingError(ValueError):
+class NamingError(GeneratorError, ValueError):
     """A server name or filter that cannot be used."""
 
 
 @dataclass(frozen=True, slots=True)
 class ServerTools:
-    """One server's tools as loaded, with its naming options."""
+    """One server's tools as loaded, with its options (`spec`: prefix, include, exclude)."""
 
-    name: str
+    spec: ServerSpec
     tools: tuple[dict[str, Any], ...]
-    prefix: str | None = None  # None: "<server>__"
-    include: tuple[str, ...] = ()  # glob patterns on MCP tool names; empty: every tool
-    exclude: tuple[str, ...] = ()
     title: str = ""  # the server's title and instructions, from its snapshot (may be "")
     instructions: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.spec.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +90,7 @@ def build(servers: list[ServerTools]) -> Toolset:
             raise NamingError(f"server name {server.name!r} is given twice")
         seen_servers.add(server.name)
         _check_include(server)
-        prefix = f"{server.name}__" if server.prefix is None else server.prefix
+        prefix = f"{server.name}__" if server.spec.prefix is None else server.spec.prefix
         listed: set[str] = set()
         local_taken: set[str] = set()
         for tool in server.tools:
@@ -170,7 +173,7 @@ def _exposed_name(prefix: str, server: str, tool: str, taken: set[str]) -> tuple
 def _check_include(server: ServerTools) -> None:
     """An include pattern that matches no tool is a mistake (a typo, or a tool the server
     dropped): building a toolset without it would fail only when the model needs the tool."""
-    for pattern in server.include:
+    for pattern in server.spec.include:
         if not any(fnmatchcase(tool["name"], pattern) for tool in server.tools):
             count = len(server.tools)
             raise NamingError(
@@ -180,9 +183,10 @@ def _check_include(server: ServerTools) -> None:
 
 
 def _selected(name: str, server: ServerTools) -> bool:
-    if server.include and not any(fnmatchcase(name, pattern) for pattern in server.include):
+    include, exclude = server.spec.include, server.spec.exclude
+    if include and not any(fnmatchcase(name, pattern) for pattern in include):
         return False
-    return not any(fnmatchcase(name, pattern) for pattern in server.exclude)
+    return not any(fnmatchcase(name, pattern) for pattern in exclude)
 
 
 def _title(tool: dict[str, Any]) -> str:

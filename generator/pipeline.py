@@ -14,28 +14,14 @@ import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from . import naming
 from .load import read_snapshot
-from .model import ModuleModel, Options, StrictMode, build_model, input_hash
+from .model import ModuleModel, Options, build_model, input_hash
+from .options import ServerSpec, StrictMode
 from .render import render
 from .strict import Target
 from .stub import RUNTIME_PACKAGE
-
-
-@dataclass(frozen=True, slots=True)
-class ServerInput:
-    """One `--server NAME=SNAPSHOT.json`, with its naming options."""
-
-    name: str
-    snapshot: Path
-    prefix: str | None = None
-    include: tuple[str, ...] = ()
-    exclude: tuple[str, ...] = ()
-    # How to start or reach the server, as the config wrote it (the module's SERVERS);
-    # None: a bare snapshot (`--server NAME=SNAPSHOT`)
-    recipe: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +56,7 @@ def is_package(module: Path) -> bool:
 
 
 def build(
-    servers: list[ServerInput],
+    servers: list[ServerSpec],
     mode: StrictMode,
     *,
     rewrites: bool = True,
@@ -89,24 +75,20 @@ def build(
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _build(servers, Options(mode, rewrites, target), package)
+        return _build(servers, Options(StrictMode(mode), rewrites, target), package)
     finally:
         if enabled:
             gc.enable()
 
 
-def _build(servers: list[ServerInput], options: Options, package: bool) -> Build:
+def _build(servers: list[ServerSpec], options: Options, package: bool) -> Build:
     loaded = []
-    for s in servers:
-        tools, about = read_snapshot(s.snapshot)
-        loaded.append(
-            naming.ServerTools(
-                s.name, tools, s.prefix, s.include, s.exclude, about.title, about.instructions
-            )
-        )
+    for spec in servers:
+        tools, about = read_snapshot(spec.snapshot)
+        loaded.append(naming.ServerTools(spec, tools, about.title, about.instructions))
     toolset = naming.build(loaded)
-    recipes = {s.name: s.recipe for s in servers}
-    digest = input_hash(loaded, options.mode, options, recipes)
+    recipes = {spec.name: spec.recipe for spec in servers}
+    digest = input_hash(loaded, options.mode, options)
     model = build_model(toolset, options.mode, digest, options, recipes)  # strict per tool
     rendered = render(model, package=package)  # also proves the files (verify.py)
     return Build(model, rendered.module, rendered.stub, rendered.data, rendered.runtime)

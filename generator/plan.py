@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from .config import (
     DEFAULT_SNAPSHOTS,
@@ -25,19 +24,19 @@ from .config import (
     load_project,
     select,
 )
-from .model import StrictMode
+from .errors import GeneratorError
 from .naming import SERVER_NAME, SERVER_NAME_RULE
+from .options import ServerSpec, StrictMode
 from .paths import module_file_problem, shown
-from .pipeline import ServerInput
 from .servers import DEFAULT_TIMEOUT, Http, Stdio, Transport
 from .strict import Target
 
 
-class UsageError(Exception):
+class UsageError(GeneratorError):
     """Arguments that do not make sense together."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class FetchArgs:
     names: tuple[str, ...] = ()
     command: tuple[str, ...] = ()  # the words after `--`
@@ -136,7 +135,7 @@ def _explicit_target(args: FetchArgs) -> FetchTarget:
     return FetchTarget(name, transport, args.out, expand=False)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BuildArgs:
     servers: tuple[str, ...] = ()  # "NAME=SNAPSHOT"
     out: Path | None = None
@@ -151,9 +150,9 @@ class BuildArgs:
     target: Target | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BuildPlan:
-    servers: tuple[ServerInput, ...]
+    servers: tuple[ServerSpec, ...]
     out: Path
     mode: StrictMode
     rewrites: bool = True
@@ -169,28 +168,30 @@ def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
         if args.out is None:
             raise UsageError("--out is needed with --server or --mcp-config")
         _check_out(args.out)
-        recipes: dict[str, dict[str, Any] | None] = {}
         if args.servers:
             if args.snapshots is not None:
                 raise UsageError("--snapshots goes with --mcp-config")
-            named = [(name, Path(path)) for name, path in _pairs(args.servers, "--server")]
-            for name, path in named:
-                _check_snapshot(name, path, f"{name} --out {shown(path)} -- COMMAND [ARGS...]")
+            named = [
+                ServerSpec(name, Path(path)) for name, path in _pairs(args.servers, "--server")
+            ]
+            for spec in named:
+                fetch = f"{spec.name} --out {shown(spec.snapshot)} -- COMMAND [ARGS...]"
+                _check_snapshot(spec.name, spec.snapshot, fetch)
         else:
             assert args.mcp_config is not None
             snapshots = args.snapshots or Path(DEFAULT_SNAPSHOTS)
-            configured = load_mcp_servers(args.mcp_config, snapshots)
-            named = [(server.name, server.snapshot) for server in configured]
-            recipes = {server.name: server.recipe for server in configured}
+            named = [server.spec for server in load_mcp_servers(args.mcp_config, snapshots)]
             where = f"--mcp-config {shown(args.mcp_config)}"
             if args.snapshots is not None:
                 where += f" --snapshots {shown(args.snapshots)}"
-            for name, path in named:
-                _check_snapshot(name, path, f"{where} {name}")
-        rewrites = True if args.rewrites is None else args.rewrites
-        target = args.target or "openai"
+            for spec in named:
+                _check_snapshot(spec.name, spec.snapshot, f"{where} {spec.name}")
         return BuildPlan(
-            _with_options(named, args, recipes), args.out, args.mode or "auto", rewrites, target
+            servers=_with_options(named, args),
+            out=args.out,
+            mode=args.mode or StrictMode.AUTO,
+            rewrites=True if args.rewrites is None else args.rewrites,
+            target=args.target or "openai",
         )
     if args.prefixes or args.includes or args.excludes:
         raise UsageError(
@@ -218,14 +219,13 @@ def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
                 f" exist, and {shown(project.file, cwd)} gives no command or url to fetch it from"
             )
         _check_snapshot(server.name, server.snapshot, f"{server.name}{config}", cwd)
-    inputs = tuple(server.build_input() for server in project.servers)
     chosen = args.rewrites if args.rewrites is not None else project.rewrites
     return BuildPlan(
-        inputs,
-        out,
-        args.mode or project.strict or "auto",
-        True if chosen is None else chosen,
-        args.target or project.target or "openai",
+        servers=tuple(server.spec for server in project.servers),
+        out=out,
+        mode=args.mode or project.strict or StrictMode.AUTO,
+        rewrites=True if chosen is None else chosen,
+        target=args.target or project.target or "openai",
     )
 
 
@@ -244,27 +244,24 @@ def _check_snapshot(name: str, snapshot: Path, fetch: str, cwd: Path | None = No
         )
 
 
-def _with_options(
-    named: list[tuple[str, Path]], args: BuildArgs, recipes: dict[str, dict[str, Any] | None]
-) -> tuple[ServerInput, ...]:
+def _with_options(named: list[ServerSpec], args: BuildArgs) -> tuple[ServerSpec, ...]:
+    """The servers with `--prefix`, `--include` and `--exclude NAME=...` applied."""
     prefix = dict(_pairs(args.prefixes, "--prefix", empty=True))
     includes = _pairs(args.includes, "--include")
     excludes = _pairs(args.excludes, "--exclude")
-    known = {name for name, _ in named}
+    known = {spec.name for spec in named}
     unknown = (set(prefix) | {name for name, _ in includes + excludes}) - known
     if unknown:
         names = ", ".join(sorted(unknown))
         raise UsageError(f"--prefix/--include/--exclude name no server: {names}")
     return tuple(
-        ServerInput(
-            name,
-            snapshot,
-            prefix.get(name),
-            tuple(glob for server, glob in includes if server == name),
-            tuple(glob for server, glob in excludes if server == name),
-            recipes.get(name),
+        replace(
+            spec,
+            prefix=prefix.get(spec.name),
+            include=tuple(glob for server, glob in includes if server == spec.name),
+            exclude=tuple(glob for server, glob in excludes if server == spec.name),
         )
-        for name, snapshot in named
+        for spec in named
     )
 
 

@@ -14,6 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
+from .errors import GeneratorError
+
 DEFAULT_TIMEOUT: Final = 60.0  # seconds for one server's whole fetch
 _VARIABLE: Final = re.compile(r"\$\{([^}]*)\}")
 _NAME: Final = re.compile(r"(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?", re.DOTALL)
@@ -46,13 +48,12 @@ class Http:
 Transport = Stdio | Http
 
 
-class ExpansionError(ValueError):
+class ExpansionError(GeneratorError, ValueError):
     """A `${...}` that cannot be filled: `key` says where (e.g. `headers.Authorization`)."""
 
     def __init__(self, key: str, reason: str) -> None:
-        super().__init__(f"{key}: {reason}")
+        super().__init__(reason, context=key)
         self.key = key
-        self.reason = reason
 
 
 def expand_text(text: str, key: str, environ: Mapping[str, str] | None = None) -> str:

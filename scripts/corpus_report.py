@@ -28,8 +28,9 @@ from pathlib import Path
 from typing import Any
 
 import corpus
-from mcp2openai.model import Decision, StrictMode
-from mcp2openai.pipeline import ServerInput, build
+from mcp2openai.model import Decision
+from mcp2openai.options import ServerSpec, StrictMode
+from mcp2openai.pipeline import build
 
 
 @dataclass(frozen=True)
@@ -77,13 +78,13 @@ class Report:
 
 
 def measure(
-    snapshots: Iterable[tuple[str, Path]], mode: StrictMode = "auto", **options: Any
+    snapshots: Iterable[tuple[str, Path]], mode: StrictMode = StrictMode.AUTO, **options: Any
 ) -> Report:
     """Build each snapshot with `mode` and `options` (build's keyword arguments); count."""
     rows: list[ServerRow] = []
     reasons: dict[str, Reason] = {}
     for name, path in snapshots:
-        model = build([ServerInput(name, path)], mode, **options).model
+        model = build([ServerSpec(name, path)], mode, **options).model
         strict = sum(tool.strict for tool in model.tools)
         total = len(model.tools) + len(model.excluded)
         rows.append(
@@ -170,7 +171,7 @@ def _option(text: str) -> tuple[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--strict", choices=("auto", "true", "false"), default="auto")
+    parser.add_argument("--strict", type=StrictMode, choices=list(StrictMode), default="auto")
     parser.add_argument(
         "--option",
         type=_option,

@@ -50,6 +50,36 @@ def test_golden_modules_are_up_to_date() -> None:
     assert result.returncode == 0, result.stderr[-3000:]
 
 
+def test_make_generate_leaves_unchanged_files_alone_and_says_so(tmp_path: Path) -> None:
+    generated = tmp_path / "generated"
+    (generated / "snapshots").mkdir(parents=True)
+    for name in ("time", "git"):
+        (generated / "snapshots" / f"{name}.json").write_bytes(
+            (SNAPSHOTS / f"{name}.json").read_bytes()
+        )
+    (generated / "mcp_gone.py").write_text("# a server no longer recorded\n")
+
+    def generate() -> list[str]:
+        command = [sys.executable, "scripts/generate.py", "--generated", str(generated)]
+        run = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=True)
+        return run.stdout.splitlines()
+
+    modules = [generated / f"mcp_{name}.py" for name in ("git", "time", "all")]
+    assert generate() == [
+        *(f"wrote: {module} and its stub" for module in modules),
+        f"removed: {generated / 'mcp_gone.py'}",
+    ]
+    files = sorted(generated.glob("mcp_*.py*"))
+    assert len(files) == 6
+    for path in files:
+        os.utime(path, (1_000_000_000, 1_000_000_000))
+    assert generate() == [f"unchanged: {module} and its stub" for module in modules]
+    assert {path.stat().st_mtime for path in files} == {1_000_000_000}  # not even rewritten
+    (generated / "mcp_time.pyi").write_text("# stale\n")
+    assert generate()[1] == f"wrote: {generated / 'mcp_time.py'} and its stub"
+    assert (generated / "mcp_time.py").stat().st_mtime == 1_000_000_000  # only the stub changed
+
+
 @pytest.mark.parametrize("path", MODULES, ids=[p.stem for p in MODULES])
 def test_generated_module_imports_isolated_with_stdlib_only(path: Path) -> None:
     code = (
@@ -253,7 +283,7 @@ def test_malformed_snapshot_exits_2_with_one_line_and_writes_nothing(tmp_path: P
     )
     assert result.returncode == 2
     assert (
-        result.stderr.strip() == f"mcp2openai: error: {bad}: tool 't': $.tools[0].inputSchema: "
+        result.stderr.strip() == f"mcp2openai: error: {bad}: tool 't': #/tools/0/inputSchema: "
         "inputSchema must be an object"
     )
     assert not out.exists() and list(tmp_path.iterdir()) == [bad]

@@ -1,4 +1,4 @@
-"""`mcp2openai build` as a new user meets it (issue 13), each case a real `mcp2openai` process:
+"""`mcp2openai build` as a new user meets it, each case a real `mcp2openai` process:
 exit codes, the exact first line of each message, what is written (and what is not)."""
 
 from __future__ import annotations
@@ -351,3 +351,90 @@ def test_mcp_config_in_pyproject(tmp_path: Path) -> None:
         "mcp2openai: error: pyproject.toml: tool.mcp2openai.servers.git.command: unknown key for"
         " a server of the mcp_config file (known: exclude, include, prefix, snapshot, timeout)"
     )
+
+
+# --- what a new user hit: a CI job that fails says why, a hook that passes says one line -------
+
+
+def test_fail_on_fallback_ends_with_a_line_naming_the_count_and_the_flag(tmp_path: Path) -> None:
+    snapshot(tmp_path, "notion")  # 24 tools, 1 fallback
+    args = ["build", "--server", "notion=mcp/notion.json", "--out", "notion_tools.py"]
+    assert run_cli(*args, cwd=tmp_path).returncode == 0
+    for extra in (["--check", "-q"], ["-q"], []):
+        result = run_cli(*args, *extra, "--fail-on-fallback", cwd=tmp_path)
+        assert result.returncode == 1, extra
+        assert result.stderr.splitlines()[-1] == (
+            "mcp2openai: failing: 1 fallback, 0 excluded (--fail-on-fallback)"
+        )
+    quiet = run_cli(*args, "--check", "-q", "--fail-on-fallback", cwd=tmp_path)
+    assert quiet.stderr.splitlines() == [
+        "mcp2openai: notion_tools.py is up to date (24 tools: 23 strict, 1 fallback, 0 excluded)",
+        "mcp2openai: failing: 1 fallback, 0 excluded (--fail-on-fallback)",
+    ]
+    snapshot(tmp_path, "time")  # no fallback: the flag passes, and says nothing
+    time = ["build", "--server", "time=mcp/time.json", "--out", "time_tools.py"]
+    result = run_cli(*time, "--fail-on-fallback", cwd=tmp_path)
+    assert result.returncode == 0 and "failing" not in result.stderr
+
+
+def test_an_up_to_date_check_prints_one_line_unless_verbose(tmp_path: Path) -> None:
+    snapshot(tmp_path, "notion")  # its report has a fallback, rewrites and dropped keywords
+    args = ["build", "--server", "notion=mcp/notion.json", "--out", "notion_tools.py"]
+    built = run_cli(*args, cwd=tmp_path)
+    assert built.returncode == 0 and len(built.stderr.splitlines()) > 10
+    check = run_cli(*args, "--check", cwd=tmp_path)
+    assert check.returncode == 0
+    assert check.stderr.splitlines() == [
+        "mcp2openai: notion_tools.py is up to date (24 tools: 23 strict, 1 fallback, 0 excluded)"
+    ]
+    verbose = run_cli(*args, "--check", "-v", cwd=tmp_path)
+    lines = verbose.stderr.splitlines()
+    assert verbose.returncode == 0 and len(lines) > 100 and lines[-1] == check.stderr.strip()
+    assert "fallback notion__API-post-page: " in verbose.stderr
+    (tmp_path / "notion_tools.py").write_text("# stale\n")
+    stale = run_cli(*args, "--check", cwd=tmp_path)  # a difference comes with its report
+    assert stale.returncode == 1
+    assert "fallback notion__API-post-page: " in stale.stderr and "--- notion_tools.py" in (
+        stale.stderr
+    )
+
+
+def test_a_broken_snapshot_is_named_from_the_current_directory(tmp_path: Path) -> None:
+    (tmp_path / "mcp").mkdir()
+    (tmp_path / "mcp" / "commands.json").write_text('{"tools": [}')
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.mcp2openai]\nout = "app/tools.py"\nsnapshots = "mcp"\n'
+        "[tool.mcp2openai.servers.commands]\n"
+    )
+    (tmp_path / "app").mkdir()
+    result = run_cli("build", cwd=tmp_path)  # the config was found: its paths are absolute
+    assert result.returncode == 2
+    assert result.stderr == (
+        "mcp2openai: error: mcp/commands.json: not valid JSON: Expecting value"
+        " (line 1 column 12)\n"
+    )
+    below = run_cli("build", cwd=tmp_path / "app")  # not below the current directory: whole
+    assert below.stderr.startswith(f"mcp2openai: error: {tmp_path / 'mcp' / 'commands.json'}: ")
+    typed = run_cli("build", "--server", "c=mcp/commands.json", "--out", "t.py", cwd=tmp_path)
+    assert typed.stderr.startswith("mcp2openai: error: mcp/commands.json: not valid JSON")
+
+
+def test_mcp_config_and_own_servers_build_into_one_module(tmp_path: Path) -> None:
+    for name in ("time", "git"):
+        snapshot(tmp_path, name)
+    (tmp_path / "mcp.json").write_text(
+        json.dumps({"mcpServers": {"time": {"command": "uvx", "args": ["mcp-server-time"]}}})
+    )
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.mcp2openai]\nout = "mcp_tools.py"\nmcp_config = "mcp.json"\nsnapshots = "mcp"\n'
+        '[tool.mcp2openai.servers.git]\ncommand = "uvx"\nargs = ["mcp-server-git"]\n'
+        'include = ["git_status"]\n'
+    )
+    result = run_cli("build", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    module = import_path(tmp_path / "mcp_tools.py")
+    assert list(module.NAMES) == ["time__get_current_time", "time__convert_time", "git__git_status"]
+    assert module.SERVERS == {
+        "time": {"command": "uvx", "args": ["mcp-server-time"]},
+        "git": {"command": "uvx", "args": ["mcp-server-git"]},
+    }

@@ -11,6 +11,7 @@ from buildutil import import_path
 from click.testing import CliRunner
 from mcp2openai.cli import main
 from mcp2openai.config import ConfigError, load_mcp_servers, load_project
+from mcp2openai.options import StrictMode
 from mcp2openai.plan import BuildArgs, FetchArgs, UsageError, plan_build, plan_fetch
 from mcp2openai.servers import ExpansionError, Http, Stdio, expand, expand_text
 
@@ -62,12 +63,12 @@ def test_pyproject_table(tmp_path: Path) -> None:
         "mcp-server-time", ("--local-timezone", "Etc/UTC"), {"TZ": "UTC"}, str(tmp_path)
     )
     assert time.snapshot == tmp_path / "snapshots" / "time.json"  # the default place
-    assert (time.prefix, time.include, time.exclude) == ("clock_", ("get_*",), ())
+    assert (time.spec.prefix, time.spec.include, time.spec.exclude) == ("clock_", ("get_*",), ())
     assert docs.transport == Http(
         "https://docs.example.com/mcp", {"Authorization": "Bearer ${DOCS_TOKEN}"}
     )
     assert docs.snapshot == tmp_path / "vendor/docs.json"
-    assert docs.exclude == ("delete_*", "drop_*")
+    assert docs.spec.exclude == ("delete_*", "drop_*")
     assert offline.transport is None
 
 
@@ -180,6 +181,52 @@ CLAUDE_DESKTOP = {
 }
 
 
+def test_mcp_config_and_servers_of_the_project_mix(tmp_path: Path) -> None:
+    """A table named after a server of the file sets its options; any other is the project's
+    own server, as without mcp_config."""
+    write(tmp_path / ".cursor/mcp.json", json.dumps(CLAUDE_DESKTOP))
+    head = '[tool.mcp2openai]\nmcp_config = ".cursor/mcp.json"\nsnapshots = "mcp"\n'
+    own = (
+        '[tool.mcp2openai.servers.time]\ncommand = "mcp-server-time"\n'
+        '[tool.mcp2openai.servers.legacy]\nsnapshot = "vendor/legacy.json"\n'
+    )
+    pyproject = write(tmp_path / "pyproject.toml", head + own)
+    project = load_project(pyproject)  # no table picks a server of the file: all of them
+    assert [s.name for s in project.servers] == [
+        *("filesystem", "github", "remote", "typed"),
+        *("time", "legacy"),
+    ]
+    time, legacy = project.servers[-2:]
+    assert time.transport == Stdio("mcp-server-time", (), {}, str(tmp_path))
+    assert time.spec.recipe == {"command": "mcp-server-time"}
+    assert time.snapshot == tmp_path / "mcp" / "time.json"
+    assert (legacy.transport, legacy.snapshot) == (None, tmp_path / "vendor/legacy.json")
+    assert project.servers[1].file == str(tmp_path / ".cursor/mcp.json")  # reached as it says
+    write(pyproject, head + own + '[tool.mcp2openai.servers.github]\nprefix = "gh_"\n')
+    project = load_project(pyproject)  # a pick: only it of the file, in the tables' order
+    assert [s.name for s in project.servers] == ["time", "legacy", "github"]
+    assert project.servers[2].spec.prefix == "gh_"
+    # of the file, only the servers asked for are read (the plan then selects among all)
+    assert [s.name for s in load_project(pyproject, ("legacy", "github")).servers] == [
+        "github",
+        "time",
+        "legacy",
+    ]
+    with pytest.raises(ConfigError, match=r"no server named filesystem \(known: github, time"):
+        load_project(pyproject, ("filesystem",))
+    write(pyproject, head + '[tool.mcp2openai.servers.githb]\nprefix = "gh_"\n')  # a typo
+    with pytest.raises(ConfigError) as caught:
+        load_project(pyproject)
+    assert str(caught.value) == (
+        f"{pyproject}: tool.mcp2openai.servers.githb: names no server of"
+        f" {tmp_path / '.cursor/mcp.json'} (its servers: filesystem, github, off, remote,"
+        ' typed) and gives no "command", "url" or "snapshot" of its own'
+    )
+    write(pyproject, head + '[tool.mcp2openai.servers.github]\ncommand = "gh"\n')
+    with pytest.raises(ConfigError, match="unknown key for a server of the mcp_config file"):
+        load_project(pyproject)  # a server of the file is described by the file
+
+
 def test_mcp_servers_file(tmp_path: Path) -> None:
     path = write(tmp_path / "claude_desktop_config.json", json.dumps(CLAUDE_DESKTOP))
     servers = load_mcp_servers(path, tmp_path / "snaps")
@@ -263,7 +310,10 @@ def test_variables_are_expanded_when_fetching() -> None:
 
 def test_fetch_plan_explicit_forms(tmp_path: Path) -> None:
     plan = plan_fetch(
-        FetchArgs(("t",), ("srv", "--flag"), tmp_path / "t.json", env=("A=1", "B=x=y")), tmp_path
+        FetchArgs(
+            names=("t",), command=("srv", "--flag"), out=tmp_path / "t.json", env=("A=1", "B=x=y")
+        ),
+        tmp_path,
     )
     (target,) = plan.targets
     assert target.transport == Stdio("srv", ("--flag",), {"A": "1", "B": "x=y"})
@@ -271,7 +321,7 @@ def test_fetch_plan_explicit_forms(tmp_path: Path) -> None:
     assert not target.expand  # the shell has expanded what it should
     plan = plan_fetch(
         FetchArgs(
-            ("h",),
+            names=("h",),
             url="http://127.0.0.1:1/mcp",
             out=tmp_path / "h.json",
             headers=("Authorization: Bearer a:b",),
@@ -288,15 +338,27 @@ def test_fetch_plan_explicit_forms(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (FetchArgs(("a", "b"), ("srv",), Path("o.json")), "give one NAME"),
-        (FetchArgs(("a",), ("srv",)), "--out SNAPSHOT.json is needed"),
-        (FetchArgs(("a",), ("srv",), Path("o"), url="http://h/mcp"), "not both"),
-        (FetchArgs(("a",), ("srv",), Path("o"), headers=("A:b",)), "--header goes with --url"),
-        (FetchArgs(("a",), (), Path("o"), url="http://h", env=("A=b",)), "--env goes with"),
-        (FetchArgs(("a",), (), Path("o"), url="h/mcp"), "not an http(s) URL"),
-        (FetchArgs(("a",), ("srv",), Path("o"), env=("novalue",)), "expected KEY=VALUE"),
-        (FetchArgs(("1a",), ("srv",), Path("o")), "server name '1a' must match"),
-        (FetchArgs(("a",), (), Path("o"), url="http://h", headers=("A",)), "expected KEY:VALUE"),
+        (FetchArgs(names=("a", "b"), command=("srv",), out=Path("o.json")), "give one NAME"),
+        (FetchArgs(names=("a",), command=("srv",)), "--out SNAPSHOT.json is needed"),
+        (FetchArgs(names=("a",), command=("srv",), out=Path("o"), url="http://h/mcp"), "not both"),
+        (
+            FetchArgs(names=("a",), command=("srv",), out=Path("o"), headers=("A:b",)),
+            "--header goes with --url",
+        ),
+        (
+            FetchArgs(names=("a",), command=(), out=Path("o"), url="http://h", env=("A=b",)),
+            "--env goes with",
+        ),
+        (FetchArgs(names=("a",), command=(), out=Path("o"), url="h/mcp"), "not an http(s) URL"),
+        (
+            FetchArgs(names=("a",), command=("srv",), out=Path("o"), env=("novalue",)),
+            "expected KEY=VALUE",
+        ),
+        (FetchArgs(names=("1a",), command=("srv",), out=Path("o")), "server name '1a' must match"),
+        (
+            FetchArgs(names=("a",), command=(), out=Path("o"), url="http://h", headers=("A",)),
+            "expected KEY:VALUE",
+        ),
         (FetchArgs(env=("A=b",)), "--env goes with a command"),
     ],
 )
@@ -316,13 +378,13 @@ def test_fetch_plan_from_pyproject(tmp_path: Path) -> None:
     assert plan.targets[1].origin == f"{tmp_path / 'pyproject.toml'}: tool.mcp2openai.servers.docs"
     assert plan.targets[1].expand
     assert [t.timeout for t in plan.targets] == [None, 7.5]  # the table's 5, and docs' own
-    plan = plan_fetch(FetchArgs(("docs",), out=tmp_path / "elsewhere.json", timeout=9), below)
+    plan = plan_fetch(FetchArgs(names=("docs",), out=tmp_path / "elsewhere.json", timeout=9), below)
     assert [(t.name, t.snapshot) for t in plan.targets] == [("docs", tmp_path / "elsewhere.json")]
     assert (plan.timeout, plan.targets[0].timeout) == (9, None)  # --timeout wins
     with pytest.raises(ConfigError, match="no server named nope"):
-        plan_fetch(FetchArgs(("nope",)), below)
+        plan_fetch(FetchArgs(names=("nope",)), below)
     with pytest.raises(ConfigError, match='has no "command" or "url"'):
-        plan_fetch(FetchArgs(("offline",)), below)
+        plan_fetch(FetchArgs(names=("offline",)), below)
     with pytest.raises(UsageError, match="--out needs exactly one server"):
         plan_fetch(FetchArgs(out=tmp_path / "x.json"), below)
 
@@ -357,7 +419,7 @@ def test_build_plan_from_pyproject(tmp_path: Path) -> None:
         ("offline", None, (), ()),
     ]
     assert (plan.rewrites, plan.target) == (True, "openai")  # the defaults
-    plan = plan_build(BuildArgs(out=tmp_path / "o.py", mode="false"), tmp_path)
+    plan = plan_build(BuildArgs(out=tmp_path / "o.py", mode=StrictMode.FALSE), tmp_path)
     assert (plan.out, plan.mode) == (tmp_path / "o.py", "false")
     text = PYPROJECT.replace(
         "strict = true\n", 'strict = true\nrewrites = false\ntarget = "compatible"\n'
@@ -379,7 +441,12 @@ def test_build_plan_explicit_and_mcp_config(
     for name in ("a", "b", *(f"s/{server}" for server in CLAUDE_DESKTOP["mcpServers"])):
         write(tmp_path / f"{name}.json", '{"tools": []}')
     plan = plan_build(
-        BuildArgs(("a=a.json", "b=b.json"), Path("m.py"), prefixes=("a=",), excludes=("b=x*",)),
+        BuildArgs(
+            servers=("a=a.json", "b=b.json"),
+            out=Path("m.py"),
+            prefixes=("a=",),
+            excludes=("b=x*",),
+        ),
         tmp_path,
     )
     assert [(s.name, s.snapshot, s.prefix, s.exclude) for s in plan.servers] == [
@@ -387,7 +454,7 @@ def test_build_plan_explicit_and_mcp_config(
         ("b", Path("b.json"), None, ("x*",)),
     ]
     assert (plan.mode, plan.rewrites, plan.target) == ("auto", True, "openai")
-    plan = plan_build(BuildArgs(("a=a.json",), Path("m.py"), rewrites=False), tmp_path)
+    plan = plan_build(BuildArgs(servers=("a=a.json",), out=Path("m.py"), rewrites=False), tmp_path)
     assert plan.rewrites is False
     path = write(tmp_path / "mcp.json", json.dumps(CLAUDE_DESKTOP))
     plan = plan_build(
@@ -398,10 +465,13 @@ def test_build_plan_explicit_and_mcp_config(
         ("github", tmp_path / "s" / "github.json"),
     ]
     for args, message in [
-        (BuildArgs(("a=a.json",)), "--out is needed"),
-        (BuildArgs(("a=a.json",), Path("m.py"), mcp_config=path), "not both"),
-        (BuildArgs(("a=a.json",), Path("m.py"), prefixes=("z=p",)), "name no server: z"),
-        (BuildArgs(("a",), Path("m.py")), "expected NAME=VALUE"),
+        (BuildArgs(servers=("a=a.json",)), "--out is needed"),
+        (BuildArgs(servers=("a=a.json",), out=Path("m.py"), mcp_config=path), "not both"),
+        (
+            BuildArgs(servers=("a=a.json",), out=Path("m.py"), prefixes=("z=p",)),
+            "name no server: z",
+        ),
+        (BuildArgs(servers=("a",), out=Path("m.py")), "expected NAME=VALUE"),
     ]:
         with pytest.raises(UsageError, match=message):
             plan_build(args, tmp_path)

@@ -18,7 +18,7 @@ import corpus
 import pytest
 from buildutil import ROOT, import_path, run_cli
 from mcp2openai.live import dump
-from mcp2openai.load import load_snapshot
+from mcp2openai.load import read_snapshot
 from mcp2openai.strict import Unsupported, convert
 from openai_checker import tool_violations
 
@@ -154,7 +154,7 @@ def test_recorder_runs_each_server_from_the_corpus_install() -> None:
 def test_snapshot_builds_into_a_module_that_imports_isolated(
     tmp_path: Path, name: str, path: Path
 ) -> None:
-    tools = load_snapshot(path)
+    tools, _ = read_snapshot(path)
     out = tmp_path / f"corpus_{name}.py"
     result = run_cli("build", "--server", f"{name}={path}", "--out", str(out), "-q")
     assert result.exit_code == 0, result.output

@@ -1,4 +1,4 @@
-"""Issue 12 end to end: modules built from a pyproject config and an mcpServers file, their
+"""Running calls end to end: modules built from a pyproject config and an mcpServers file, their
 servers opened by `connect()`, calls run by `execute_tool_calls` on the real servers
 `make servers` installs.
 
@@ -186,7 +186,7 @@ def test_a_timeout_keeps_the_other_outputs_and_leaves_no_task(from_pyproject: Bu
     elapsed, items, left = asyncio.run(main())
     assert left == set()
     assert contents(items) == {
-        "t1": "Error: e1__trigger-long-running-operation did not answer within 1 seconds; "
+        "t1": "Error: e1__trigger-long-running-operation did not answer within 1 second; "
         "the call was cancelled.",
         "t2": "Echo: after the timeout",  # the same session goes on after the cancel
         "t3": "The sum of 40 and 2 is 42.",

@@ -455,7 +455,7 @@ def test_the_servers_refuse_the_nulls_the_module_drops(workspace: Workspace, liv
     assert fetched.is_error
 
 
-# --- streamed turns and a client tool search (README "Streaming"; issue 14) -------------------
+# --- streamed turns and a client tool search (README "Streaming") ---------------------------
 
 
 def streamed_script() -> list[Any]:

@@ -172,6 +172,14 @@ def test_a_timeout_answers_that_call_and_keeps_the_others(caplog: pytest.LogCapt
     ]
 
 
+def test_a_timeout_of_one_second_says_second() -> None:
+    response = responses(("c1", "a__sleep", {"n": 1, "s": 5}))
+    items = run(rt.execute_tool_calls(response, Recorder(), timeout=1))
+    assert items[0]["output"] == (
+        "Error: a__sleep did not answer within 1 second; the call was cancelled."
+    )
+
+
 def test_a_tool_timeout_error_is_a_failure_not_our_timeout() -> None:
     async def call_tool(server: str, tool: str, arguments: dict[str, Any]) -> Any:
         raise TimeoutError("the upstream API timed out")

@@ -45,15 +45,15 @@ CASES: dict[str, tuple[list[str], str]] = {
     ),
     "invalid": (
         fixture_server("raw_server.py", "invalid"),
-        "invalid tools/list result: $.tools[1].inputSchema: Field required",
+        "invalid tools/list result: #/tools/1/inputSchema: Field required",
     ),
     "not_a_list": (
         fixture_server("raw_server.py", "not-a-list"),
-        "invalid tools/list result: $.tools: Input should be a valid list",
+        "invalid tools/list result: #/tools: Input should be a valid list",
     ),
     "nan": (
         fixture_server("raw_server.py", "nan"),
-        "invalid tool list: tool 'n': $.tools[0].inputSchema.properties.v.maximum:"
+        "invalid tool list: tool 'n': #/tools/0/inputSchema/properties/v/maximum:"
         " NaN is not valid JSON",
     ),
     "repeats": (

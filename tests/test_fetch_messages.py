@@ -1,4 +1,4 @@
-"""`mcp2openai fetch` as a new user meets it (issue 13), each case a real `mcp2openai` process:
+"""`mcp2openai fetch` as a new user meets it, each case a real `mcp2openai` process:
 a server that prints a banner on stdout, a server whose stderr ends in noise, mcpServers files
 with entries the user did not ask for."""
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from buildutil import import_path, run_cli
 from mcp2openai.naming import ServerTools, build
+from mcp2openai.options import ServerSpec
 from mcp2openai.strict import Unsupported, convert
 from mcp2openai.text import clean_annotations
 
@@ -109,7 +110,7 @@ def has_surrogate(text: str) -> bool:
 def expected_definitions(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """What the module must send: tools whose name or schema data holds a lone surrogate are
     left out (not encodable as UTF-8); every other tool exactly as converted."""
-    toolset = build([ServerTools("evil", tuple(tools), prefix="")])
+    toolset = build([ServerTools(ServerSpec("evil", Path("evil.json"), prefix=""), tuple(tools))])
     definitions = []
     for named in toolset.tools:
         if has_surrogate(named.tool):

@@ -108,7 +108,7 @@ def tool(name: str, names: list[str], index: int) -> dict[str, Any]:
             "required": [names[0]],
             "$defs": {names[-1]: {"type": "integer", "description": names[-1]}},
         },
-        # the Responses output_schema (issue 11): keys, enum values and annotations planted too
+        # the Responses output_schema: keys, enum values and annotations planted too
         "outputSchema": {
             "type": "object",
             "description": name,
@@ -118,7 +118,7 @@ def tool(name: str, names: list[str], index: int) -> dict[str, Any]:
 
 
 def recipe(texts: list[str]) -> dict[str, Any]:
-    """A server's connection recipe made of planted texts (the module's SERVERS, issue 12)."""
+    """A server's connection recipe made of planted texts (the module's SERVERS)."""
     return {
         "command": texts[0] or "x",
         "args": texts[1:],

@@ -1,4 +1,4 @@
-"""The hostile tool-list corpus (issue 6): every input ends in exit 0 with a correct module or
+"""The hostile tool-list corpus: every input ends in exit 0 with a correct module or
 exit 2 with one line naming the file, tool and JSON path; nothing runs; nothing hangs."""
 
 from __future__ import annotations

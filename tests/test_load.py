@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from mcp2openai.load import About, InputError, load_snapshot, read_snapshot
+from mcp2openai.load import About, InputError, read_snapshot
 
 TOOL = '{"name": "t", "inputSchema": {"type": "object"}}'
 
@@ -14,7 +14,7 @@ TOOL = '{"name": "t", "inputSchema": {"type": "object"}}'
 def load(tmp_path: Path, text: str | bytes) -> tuple[object, ...]:
     path = tmp_path / "s.json"
     path.write_bytes(text.encode() if isinstance(text, str) else text)
-    return load_snapshot(path, "s.json")
+    return read_snapshot(path, "s.json")[0]
 
 
 @pytest.mark.parametrize(
@@ -36,41 +36,41 @@ def test_empty_tool_list_is_fine(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("not json", "s.json: $: not valid JSON: Expecting value (line 1 column 1)"),
-        (b"\xff\xfe", "s.json: $: not UTF-8 (byte 0)"),
-        ("[" * 100_000, "s.json: $: nesting too deep to parse"),
-        ('{"tools": {}}', "s.json: $.tools: tools must be a list"),
+        ("not json", "s.json: not valid JSON: Expecting value (line 1 column 1)"),
+        (b"\xff\xfe", "s.json: not UTF-8 (byte 0)"),
+        ("[" * 100_000, "s.json: nesting too deep to parse"),
+        ('{"tools": {}}', "s.json: #/tools: tools must be a list"),
         (
             '{"tool": []}',
-            's.json: $: expected {"tools": [...]}, a JSON-RPC response or a list of tools',
+            's.json: expected {"tools": [...]}, a JSON-RPC response or a list of tools',
         ),
-        ('{"tools": [1]}', "s.json: $.tools[0]: a tool must be an object"),
-        ('{"tools": [{"inputSchema": {}}]}', "s.json: $.tools[0].name: a tool needs a string name"),
+        ('{"tools": [1]}', "s.json: #/tools/0: a tool must be an object"),
+        ('{"tools": [{"inputSchema": {}}]}', "s.json: #/tools/0/name: a tool needs a string name"),
         (
             '{"tools": [{"name": 3, "inputSchema": {}}]}',
-            "s.json: $.tools[0].name: a tool needs a string name",
+            "s.json: #/tools/0/name: a tool needs a string name",
         ),
         (
             '{"tools": [{"name": "t"}]}',
-            "s.json: tool 't': $.tools[0].inputSchema: missing inputSchema",
+            "s.json: tool 't': #/tools/0/inputSchema: missing inputSchema",
         ),
         (
             '{"tools": [{"name": "t", "inputSchema": []}]}',
-            "s.json: tool 't': $.tools[0].inputSchema: inputSchema must be an object",
+            "s.json: tool 't': #/tools/0/inputSchema: inputSchema must be an object",
         ),
         (
             '{"tools": [{"name": "t", "inputSchema": '
             '{"type": "object", "properties": {"a b": {"maximum": NaN}}}}]}',
-            "s.json: tool 't': $.tools[0].inputSchema.properties[\"a b\"].maximum: "
+            "s.json: tool 't': #/tools/0/inputSchema/properties/a b/maximum: "
             "NaN is not valid JSON",
         ),
         (
             '{"tools": [{"name": "t", "inputSchema": {"x": Infinity}}]}',
-            "s.json: tool 't': $.tools[0].inputSchema.x: Infinity is not valid JSON",
+            "s.json: tool 't': #/tools/0/inputSchema/x: Infinity is not valid JSON",
         ),
         (
             '{"tools": [{"name": "t", "name": "u", "inputSchema": {}}]}',
-            "s.json: tool 'u': $.tools[0]: duplicate key 'name'",
+            "s.json: tool 'u': #/tools/0: duplicate key 'name'",
         ),
     ],
 )
@@ -85,7 +85,7 @@ def test_malformed_snapshots_give_one_line_naming_file_tool_and_path(
 
 def test_missing_file(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="cannot read"):
-        load_snapshot(tmp_path / "nope.json")
+        read_snapshot(tmp_path / "nope.json")
 
 
 def test_integer_too_long_for_python_is_an_input_error(tmp_path: Path) -> None:
@@ -107,8 +107,8 @@ def test_a_snapshot_may_say_what_its_server_is(tmp_path: Path) -> None:
     path.write_text(json.dumps({"tools": []}))  # older snapshots, other formats: nothing
     assert read_snapshot(path)[1] == About()
     for bad, where in (
-        ({"server": {"title": 3}}, "$.server.title"),
-        ({"instructions": []}, "$.instructions"),
+        ({"server": {"title": 3}}, "#/server/title"),
+        ({"instructions": []}, "#/instructions"),
     ):
         path.write_text(json.dumps({**bad, "tools": []}))
         with pytest.raises(InputError) as caught:

@@ -105,7 +105,7 @@ def test_typed_accessor_and_lazy_names(tmp_path: Path) -> None:
 
 
 def test_namespaced_calls_map_through_the_built_table(tmp_path: Path) -> None:
-    """Issue 11's namespaces: one per server, functions by their MCP name (issue 14)."""
+    """Namespaces: one per server, functions by their MCP name."""
     plain = {"type": "object", "properties": {"q": {"type": "string"}}, "required": ["q"]}
     module, _ = build_module(
         tmp_path,

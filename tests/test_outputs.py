@@ -1,4 +1,4 @@
-"""tool_output's options and issue 12's output rules (templates/runtime/outputs.py): str
+"""tool_output's options and the output rules (templates/runtime/outputs.py): str
 outcomes, no doubled "Error:", files as input_file, caps, images for Chat, output schemas.
 
 The rules that came before are in tests/test_runtime.py; properties (no outcome raises, a

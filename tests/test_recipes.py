@@ -1,4 +1,4 @@
-"""How servers' connection recipes reach a module's SERVERS (issue 12): exactly as the project
+"""How servers' connection recipes reach a module's SERVERS: exactly as the project
 config or the mcpServers file wrote them, `${VAR}` unexpanded, None for a bare snapshot.
 
 connect() reading them: tests/test_connect.py and tests/test_e2e_execute.py.
@@ -17,7 +17,10 @@ from mcp2openai.cli import main
 from mcp2openai.config import load_mcp_servers, load_project
 from mcp2openai.model import input_hash
 from mcp2openai.naming import ServerTools
-from mcp2openai.pipeline import ServerInput, build
+from mcp2openai.options import ServerSpec, StrictMode
+from mcp2openai.pipeline import build
+
+AUTO = StrictMode.AUTO
 
 REPO = Path(__file__).resolve().parent.parent
 SNAPSHOTS = REPO / "generated" / "snapshots"
@@ -57,7 +60,7 @@ def project(tmp_path: Path) -> Path:
 
 def test_pyproject_servers_keep_their_recipe_as_written(tmp_path: Path) -> None:
     config = load_project(project(tmp_path))
-    recipes = {server.name: server.recipe for server in config.servers}
+    recipes = {server.name: server.spec.recipe for server in config.servers}
     assert recipes == {
         "time": {
             "command": "uvx",
@@ -96,7 +99,7 @@ def test_the_module_carries_the_recipes_and_no_secret(
 
 
 def load_recipes(tmp_path: Path) -> dict[str, object]:
-    return {s.name: s.recipe for s in load_project(tmp_path / "pyproject.toml").servers}
+    return {s.name: s.spec.recipe for s in load_project(tmp_path / "pyproject.toml").servers}
 
 
 MCP_JSON = {
@@ -122,7 +125,7 @@ def test_mcp_servers_file_recipes_keep_only_how_to_reach_the_server(tmp_path: Pa
     path = tmp_path / "mcp.json"
     path.write_text(json.dumps(MCP_JSON), encoding="utf-8")
     servers = load_mcp_servers(path, tmp_path)
-    assert {server.name: server.recipe for server in servers} == {
+    assert {server.name: server.spec.recipe for server in servers} == {
         "github": {
             "command": "npx",
             "args": ["-y", "@modelcontextprotocol/server-github"],
@@ -163,12 +166,11 @@ def test_build_from_an_mcp_servers_file_and_from_bare_snapshots(
 
 def test_the_input_hash_covers_the_recipe() -> None:
     """`build --check` must see a changed command: the recipe is part of the input."""
-    servers = [ServerTools("s", [], None, (), ())]
     hashes = {
-        input_hash(servers, "auto", None, recipes)
-        for recipes in (None, {"s": None}, {"s": {"command": "a"}}, {"s": {"command": "b"}})
+        input_hash([ServerTools(ServerSpec("s", Path("s.json"), recipe=recipe), ())], AUTO)
+        for recipe in (None, {"command": "a"}, {"command": "b"})
     }
-    assert len(hashes) == 3  # no recipe and None are the same input
+    assert len(hashes) == 3
 
 
 def test_a_server_without_tools_in_the_toolset_has_no_recipe_entry(tmp_path: Path) -> None:
@@ -178,10 +180,10 @@ def test_a_server_without_tools_in_the_toolset_has_no_recipe_entry(tmp_path: Pat
     shutil.copy(SNAPSHOTS / "time.json", other)
     built = build(
         [
-            ServerInput("empty", snapshot, recipe={"command": "x"}),
-            ServerInput("time", other, recipe={"command": "mcp-server-time"}),
+            ServerSpec("empty", snapshot, recipe={"command": "x"}),
+            ServerSpec("time", other, recipe={"command": "mcp-server-time"}),
         ],
-        "auto",
+        AUTO,
     )
     assert built.model.recipes == (("time", {"command": "mcp-server-time"}),)
     assert '"time":{"command":"mcp-server-time"}' in built.data

@@ -1,4 +1,4 @@
-"""One test per rule of the reversible rewrites (README "Rewrites"; issue 10): what each kind
+"""One test per rule of the reversible rewrites (README "Rewrites"): what each kind
 sends, the plan that undoes it, the call parser's answers to bad encodings, nested `$id`
 scoping, `--rewrites off`, `--target compatible`, and what a build reports."""
 
@@ -502,11 +502,65 @@ def test_a_wrapped_json_string_that_takes_null_keeps_null_outside() -> None:
     assert decoded(conversion, {"a": '{"b": 1}'}) == {"a": {"b": 1}}
 
 
+def test_a_map_beside_an_array_is_wrapped_in_an_object() -> None:
+    """mcpforunityserver's vectors: an array of numbers, a map of numbers or a string. Both
+    lists would be arrays, and an empty one either: the entries travel in an object."""
+    numbers = {"type": "number"}
+    vector = {
+        "anyOf": [
+            {"type": "array", "items": numbers},
+            {"type": "object", "additionalProperties": numbers},
+            {"type": "string"},
+            {"type": "null"},
+        ]
+    }
+    conversion = converted(obj({"position": vector}))
+    branches = conversion.schema["properties"]["position"]["anyOf"]
+    assert [branch["type"] for branch in branches] == ["array", "object", "string", "null"]
+    assert branches[1]["required"] == ["entries"]
+    assert branches[1]["properties"]["entries"]["items"]["required"] == ["key", "value"]
+    for sent, meant in [
+        ([1, 2.5, 3], [1, 2.5, 3]),
+        ([], []),
+        ({"entries": [{"key": "x", "value": 1}, {"key": "y", "value": 2}]}, {"x": 1, "y": 2}),
+        ({"entries": []}, {}),
+        ("1,2,3", "1,2,3"),
+        (None, None),
+    ]:
+        assert decoded(conversion, {"position": sent}) == {"position": meant}
+    repeated = {"entries": [{"key": "x", "value": 1}, {"key": "x", "value": 2}]}
+    assert "given more than once" in error(conversion, {"position": repeated})
+
+
+def test_two_maps_in_one_any_of_are_told_apart() -> None:
+    maps = [
+        {"type": "object", "additionalProperties": {"type": "number"}},
+        {"type": "object", "additionalProperties": {"type": "object"}},
+    ]
+    conversion = converted(obj({"m": {"anyOf": maps}}, ["m"]))
+    branches = conversion.schema["properties"]["m"]["anyOf"]
+    assert [branch["type"] for branch in branches] == ["object", "array"]
+    assert decoded(conversion, {"m": {"entries": [{"key": "a", "value": 1}]}}) == {"m": {"a": 1}}
+    assert decoded(conversion, {"m": [{"key": "a", "value": "{}"}]}) == {"m": {"a": {}}}
+
+
+def test_mcpforunityservers_vectors_convert_where_they_fell_back(tmp_path: Path) -> None:
+    excerpt = REPO / "tests" / "fixtures" / "excerpts" / "mcpforunityserver.json"
+    tools = json.loads(excerpt.read_text())["tools"]
+    assert len(tools) == 4
+    for tool_ in tools:
+        assert any(kind == "entries" for _, kind in kinds(converted(tool_["inputSchema"])))
+    command = [sys.executable, "-m", "mcp2openai", "build", "--server", f"unity={excerpt}"]
+    command += ["--out", str(tmp_path / "unity.py"), "--report-json", str(tmp_path / "r.json")]
+    subprocess.run(command, check=True, capture_output=True)
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert (report["tools"], report["fallbacks"]) == (4, [])
+
+
 def test_branches_that_decode_differently_and_look_alike_fall_back() -> None:
-    map_ = {"type": "object", "additionalProperties": {"type": "string"}}
-    failure = refused(
-        obj({"p": {"anyOf": [map_, {"type": "array", "items": {"type": "string"}}]}}, ["p"])
-    )
+    ints = {"type": "object", "additionalProperties": {"type": "integer"}}
+    same_keys = [obj({"data": {"type": "object"}}, ["data"]), obj({"data": ints}, ["data"])]
+    failure = refused(obj({"p": {"anyOf": same_keys}}, ["p"]))
     assert (failure.path, failure.keyword) == (("properties", "p"), "anyOf")
 
 
@@ -649,9 +703,12 @@ def test_target_compatible_in_a_build_drops_length_pattern_and_format(tmp_path: 
     module, result = build_module(tmp_path, {"s": [lengths]}, "--target", "compatible")
     assert module.tools("responses")[0]["parameters"]["properties"]["s"] == {"type": "string"}
     assert "dropped maxLength: 1 time in 1 tool" in result.output
-    module, _ = build_module(tmp_path, {"s": [lengths]})
-    kept = module.tools("responses")[0]["parameters"]["properties"]["s"]
-    assert kept == {"type": "string", "format": "date", "maxLength": 3}
+    alone = tool("u", obj({"s": {"type": "string", "maxLength": 3}}, ["s"]))
+    module, result = build_module(tmp_path, {"s": [lengths, alone]})
+    kept = [d["parameters"]["properties"]["s"] for d in module.tools("responses")]
+    # beside a format the length is dropped (docs/openai-rules.md §1.9): a date has 10 characters
+    assert kept == [{"type": "string", "format": "date"}, {"type": "string", "maxLength": 3}]
+    assert "dropped maxLength: 1 time in 1 tool" in result.output
 
 
 def test_rewrites_do_not_apply_with_strict_false(tmp_path: Path) -> None:

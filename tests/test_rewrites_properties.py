@@ -1,4 +1,4 @@
-"""Property tests of the reversible rewrites (README "Rewrites"; issue 10).
+"""Property tests of the reversible rewrites (README "Rewrites").
 
 (a) Soundness: every instance the strict schema allows, sent through the generated module's
     `tool_calls` (the runtime of templates/runtime/, with the tool's decode plan), either comes
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -261,7 +262,7 @@ class Encoder:
 
 
 # ---------------------------------------------------------------------------------------------
-# Schemas shaped like the reasons tools fell back before the rewrites (issue 10)
+# Schemas shaped like the reasons tools fell back before the rewrites
 
 NAMES = st.sampled_from(["a", "b", "c", "x y", "extra_properties", "json"])
 SCALARS = st.sampled_from(
@@ -411,9 +412,23 @@ def all_ofs(draw: st.DrawFn, child: st.SearchStrategy[Any]) -> Schema:
 
 @st.composite
 def any_ofs(draw: st.DrawFn, child: st.SearchStrategy[Any]) -> Schema:
-    """notion's "an object, or the same as a string": a JSON string beside a string branch."""
+    """notion's "an object, or the same as a string": a JSON string beside a string branch;
+    mcpforunityserver's "a list of numbers, a map of numbers or a string": entries beside an
+    array branch."""
     free = draw(st.sampled_from([{"type": "object", "additionalProperties": True}, {}]))
-    branches = [free, {"type": "string"}] if draw(st.booleans()) else [draw(child), free]
+    shape = draw(st.sampled_from(["json beside string", "beside another", "entries beside array"]))
+    if shape == "json beside string":
+        branches = [free, {"type": "string"}]
+    elif shape == "beside another":
+        branches = [draw(child), free]
+    else:
+        value = draw(child)
+        branches = [
+            {"type": "array", "items": draw(st.sampled_from([value, draw(child)]))},
+            {"type": "object", "additionalProperties": value},
+            *draw(st.sampled_from([[], [{"type": "string"}], [{"type": "null"}]])),
+        ]
+        branches = draw(st.permutations(branches))
     return {"anyOf": branches}
 
 
@@ -571,9 +586,12 @@ def test_every_rewrite_kind_is_generated_and_checked() -> None:
 # The recorded servers' tools that have rewrites
 
 
+EXCERPTS = Path(__file__).resolve().parent / "fixtures" / "excerpts"
+
+
 def _rewritten_tools() -> list[tuple[str, Schema]]:
     tools = []
-    for path in sorted(SNAPSHOTS.glob("*.json")):
+    for path in [*sorted(SNAPSHOTS.glob("*.json")), *sorted(EXCERPTS.glob("*.json"))]:
         for tool in json.loads(path.read_text(encoding="utf-8"))["tools"]:
             try:
                 conversion = convert(tool["inputSchema"])

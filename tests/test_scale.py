@@ -11,7 +11,8 @@ from pathlib import Path
 import black
 import pytest
 from buildutil import import_path
-from mcp2openai.pipeline import Build, ServerInput, build, write_build
+from mcp2openai.options import ServerSpec
+from mcp2openai.pipeline import Build, build, write_build
 from mcp2openai.render import BLACK_MODE, STUB_MODE
 
 from bench.inputs import write_snapshots
@@ -20,7 +21,7 @@ LARGE = 2000
 
 
 def build_replicated(count: int, directory: Path) -> Build:
-    servers = [ServerInput(name, path) for name, path in write_snapshots(count, directory)]
+    servers = [ServerSpec(name, path) for name, path in write_snapshots(count, directory)]
     return build(servers, "auto")
 
 

@@ -19,6 +19,7 @@ from mcp2openai import search
 from mcp2openai.model import build_model
 from mcp2openai.naming import ServerTools
 from mcp2openai.naming import build as name_tools
+from mcp2openai.options import ServerSpec
 from mcp2openai.tables import tables
 from mcp2openai.templates.runtime import search as runtime_search
 from runtime_support import load_runtime, with_toolset
@@ -44,7 +45,8 @@ def test_the_generator_indexes_with_the_runtimes_tokenizer(monkeypatch: pytest.M
     monkeypatch.setattr(runtime_search, "terms", spy)
     search._terms.cache_clear()
     try:
-        model = build_model(name_tools([ServerTools("fs", tuple(FS))]), "auto", "0" * 64)
+        spec = ServerSpec("fs", Path("fs.json"))
+        model = build_model(name_tools([ServerTools(spec, tuple(FS))]), "auto", "0" * 64)
         table = search.search_table(model)
     finally:
         search._terms.cache_clear()
@@ -112,7 +114,11 @@ def test_plurals_become_singular(word: str, stem: str) -> None:
 
 
 def tool_model(tool: dict[str, Any], server: str = "wx") -> Any:
-    model = build_model(name_tools([ServerTools(server, (tool,))]), "auto", "0" * 64)
+    model = build_model(
+        name_tools([ServerTools(ServerSpec(server, Path(f"{server}.json")), (tool,))]),
+        "auto",
+        "0" * 64,
+    )
     (built,) = model.tools
     return built
 
@@ -308,7 +314,9 @@ def test_bad_arguments_raise(module: Any) -> None:
 
 def test_definitions_come_from_their_lines_in_the_data() -> None:
     """A search parses only the definitions it returns, from their lines of the data."""
-    model = build_model(name_tools([ServerTools("fs", tuple(FS))]), "auto", "0" * 64)
+    model = build_model(
+        name_tools([ServerTools(ServerSpec("fs", Path("fs.json")), tuple(FS))]), "auto", "0" * 64
+    )
     values = tables(model)
     definitions: list[Any] = values["definitions"]  # type: ignore[assignment]
     names_table = {d["name"]: ("fs", d["name"][4:]) for d in definitions}

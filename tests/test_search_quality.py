@@ -1,4 +1,4 @@
-"""Search quality on the recorded servers (issue 11's acceptance; docs/design.md, "Tool search").
+"""Search quality on the recorded servers (the targets of docs/design.md, "Tool search").
 
 One module holds every recorded server: `generated/snapshots/`, and `tests/fixtures/corpus/`
 when it is there. For each tool, a query is made from the first sentence of its description;
@@ -22,7 +22,8 @@ from typing import Any
 
 import pytest
 from buildutil import ROOT, SNAPSHOTS, import_path
-from mcp2openai.pipeline import ServerInput, build, write_build
+from mcp2openai.options import ServerSpec, StrictMode
+from mcp2openai.pipeline import build, write_build
 from mcp2openai.templates.runtime.search import terms
 
 CORPUS = ROOT / "tests" / "fixtures" / "corpus"
@@ -93,7 +94,7 @@ def top(module: Any, query: str, limit: int) -> list[str]:
 def test_recall_at_5_on_the_recorded_servers(
     servers: list[Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    built = build([ServerInput(path.stem, path) for path in servers], "auto")
+    built = build([ServerSpec(path.stem, path) for path in servers], StrictMode.AUTO)
     path = tmp_path / "recorded.py"
     write_build(path, built)
     module = import_path(path)

@@ -1,7 +1,7 @@
 """One test per rule of docs/spec.md, "Strict mode", and docs/design.md, "Strict conversion".
 
-These are the rules with the rewrites off (`--rewrites off`, the converter's behaviour before
-issue 10); tests/test_rewrites.py covers what the rewrites change.
+These are the rules with the rewrites off (`--rewrites off`: every schema strict mode cannot
+say as it is falls back); tests/test_rewrites.py covers what the rewrites change.
 """
 
 from __future__ import annotations
@@ -11,12 +11,18 @@ from typing import Any
 
 import pytest
 from mcp2openai import strict
-from mcp2openai.strict import Conversion, Dropped, Unsupported, strict_schema
+from mcp2openai.strict import Conversion, Dropped, NullPath, Unsupported
 from openai_checker import strict_violations
 
 
 def convert(schema: Any, **options: Any) -> Conversion:
     return strict.convert(schema, rewrites=False, **options)
+
+
+def strict_schema(schema: Any) -> tuple[dict[str, Any], tuple[NullPath, ...]]:
+    """docs/spec.md's `strict_schema`: `convert` with the rewrites off, schema and null paths."""
+    result = convert(schema)
+    return result.schema, result.null_paths
 
 
 def obj(

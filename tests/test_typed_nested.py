@@ -13,7 +13,8 @@ from buildutil import GENERATED, run_cli, write_snapshot
 from mcp2openai import typed
 from mcp2openai.emit import RenderError, emit
 from mcp2openai.literals import LINE_LENGTH
-from mcp2openai.pipeline import ServerInput, build
+from mcp2openai.options import ServerSpec, StrictMode
+from mcp2openai.pipeline import build
 from mcp2openai.render import _stub_skeleton, render
 from mcp2openai.strict.rules import MAX_OBJECT_DEPTH
 from mcp2openai.verify import verify_stub
@@ -206,7 +207,7 @@ def test_no_name_but_the_nested_typed_dicts_looks_like_one() -> None:
 def test_verify_reads_nested_typed_dicts_back(tmp_path: Path) -> None:
     """A stub whose nested TypedDict says something else than the model is never written."""
     snapshot = write_snapshot(tmp_path, "s", [{"name": "shapes", "inputSchema": SCHEMA}])
-    model = build([ServerInput("s", snapshot)], "auto").model
+    model = build([ServerSpec("s", snapshot)], StrictMode.AUTO).model
     emission = emit(model)
     stub = render(model).stub
     head = _stub_skeleton(emission.version, emission.runtime_import, emission.typing_import)

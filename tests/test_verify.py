@@ -17,6 +17,7 @@ from mcp2openai.load import read_snapshot
 from mcp2openai.model import ModuleModel, build_model
 from mcp2openai.naming import ServerTools
 from mcp2openai.naming import build as name_tools
+from mcp2openai.options import ServerSpec
 from mcp2openai.render import _module_skeleton, _stub_skeleton, module_source, stub_source
 from mcp2openai.verify import verify_data, verify_module, verify_stub
 
@@ -28,8 +29,10 @@ def built() -> Built:
     # A description with a backslash and a newline: escapes the data must keep as written.
     escaped = {"name": "t", "description": "C:\\dir\nline", "inputSchema": {"type": "object"}}
     loaded = [
-        ServerTools("git", read_snapshot(SNAPSHOTS / "git.json")[0]),
-        ServerTools("x", (escaped,)),
+        ServerTools(
+            ServerSpec("git", SNAPSHOTS / "git.json"), read_snapshot(SNAPSHOTS / "git.json")[0]
+        ),
+        ServerTools(ServerSpec("x", Path("x.json")), (escaped,)),
     ]
     model = build_model(name_tools(loaded), "auto", "0" * 64)
     emission = emit(model)

@@ -1,4 +1,4 @@
-"""Responses in the real wire shape, both APIs (issue 14): nothing is silently dropped.
+"""Responses in the real wire shape, both APIs: nothing is silently dropped.
 
 Every body below is written for these tests from the `openai` SDK's own types (field names,
 required fields, literals) and the shapes the API documents, never copied from another

@@ -1,6 +1,6 @@
 """Strict conversion: an MCP tool's input schema rewritten for OpenAI's "strict": true."""
 
-from .convert import Conversion, Target, argument_schema, convert, strict_schema
+from .convert import Conversion, Target, argument_schema, convert
 from .errors import Dropped, NullPath, Rewrite, SchemaPath, Unsupported, format_path
 from .nullplans import null_plan
 
@@ -16,5 +16,4 @@ __all__ = [
     "convert",
     "format_path",
     "null_plan",
-    "strict_schema",
 ]

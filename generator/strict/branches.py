@@ -1,6 +1,10 @@
 """The anyOf node of a decode plan (decoding.py): which branch a value took, told at run time
 by its JSON type, an object's set of keys, or a discriminating property's value; and the
-refusal where branches that decode differently cannot be told apart."""
+refusal where branches that decode differently cannot be told apart.
+
+An encoded branch whose JSON type another branch also takes (a JSON string beside a string, a
+map's entries list beside an array) is sent inside an object of its own, `{"json": ...}` or
+`{"entries": [...]}`: its set of keys then tells it apart, the empty list included."""
 
 from __future__ import annotations
 
@@ -13,6 +17,13 @@ from .rewrites import value_key
 
 Node: TypeAlias = dict[str, Any]  # an emitted plan node: JSON-like data only
 Tag: TypeAlias = str | tuple[str, frozenset[str]]  # a JSON type, or ("object", its keys)
+
+# An encoded plan node, the JSON type it travels as, and the name of the object that carries it
+# when a sibling branch takes that type too.
+_WRAPPED: Final = (
+    ("json", "string", rules.WRAPPED_JSON),
+    ("entries", "array", rules.WRAPPED_ENTRIES),
+)
 
 _CLASS: Final = {
     "string": "string",
@@ -31,7 +42,7 @@ class BranchTables:
     nodes: list[Node]
     schemas: dict[str, dict[str, Any]]
     tags_memo: dict[str, set[Tag]]
-    wrapped: int
+    wrapped: list[str]
 
     def _emit(self, raw: Raw) -> int | None:
         raise NotImplementedError  # the finisher's
@@ -45,13 +56,16 @@ class BranchTables:
             return None
         tags = [self._tags(schema, raw.path) for schema in raw.schemas]
         for position, index in enumerate(indices):
-            if index is None or "json" not in self.nodes[index]:
-                continue
-            strings = any(
-                "string" in tags[other] for other in range(len(tags)) if other != position
-            )
-            if strings:
-                indices[position], tags[position] = self._wrap(raw, position, index, tags)
+            for encoding, travels_as, wrapper in _WRAPPED:
+                if index is None or encoding not in self.nodes[index]:
+                    continue
+                shared = any(
+                    travels_as in tags[other] for other in range(len(tags)) if other != position
+                )
+                if shared:
+                    indices[position], tags[position] = self._wrap(
+                        raw, position, index, tags, wrapper
+                    )
         groups: dict[Tag, list[tuple[int, int | None]]] = {}
         for position, index in enumerate(indices):
             for tag in tags[position]:
@@ -140,14 +154,15 @@ class BranchTables:
         return list(enum) if isinstance(enum, list) else None
 
     def _wrap(
-        self, raw: RawAnyOf, position: int, index: int, tags: list[set[Tag]]
+        self, raw: RawAnyOf, position: int, index: int, tags: list[set[Tag]], wrapper: str
     ) -> tuple[int, set[Tag]]:
-        """A JSON-string branch beside a branch that takes strings: the model could not say
-        which it meant, so the JSON string goes into an object of its own."""
+        """A JSON-string branch beside a branch that takes strings, or an entries list beside a
+        branch that takes arrays: the model could not say which it meant (an empty list could
+        be either), so the encoded value goes into an object of its own, `wrapper`."""
         taken = {tag[1] for other in tags for tag in other if isinstance(tag, tuple)}
-        name, suffix = rules.WRAPPED_JSON, 2
+        name, suffix = wrapper, 2
         while frozenset({name}) in taken:
-            name, suffix = f"{rules.WRAPPED_JSON}_{suffix}", suffix + 1
+            name, suffix = f"{wrapper}_{suffix}", suffix + 1
         branch = raw.schemas[position]
         inner = dict(branch)
         declared = inner.get("type")
@@ -159,7 +174,7 @@ class BranchTables:
             required=[name],
             additionalProperties=False,
         )
-        self.wrapped += 1
+        self.wrapped.append(name)
         node: Node = {"unwrap": name, "then": index}
         own: set[Tag] = {("object", frozenset({name}))}
         if nullable:

@@ -75,12 +75,6 @@ def argument_schema(schema: dict[str, Any]) -> dict[str, Any] | None:
     return None if root.wrapped else root.content
 
 
-def strict_schema(schema: object) -> tuple[dict[str, Any], tuple[NullPath, ...]]:
-    """`strict_schema` of docs/spec.md: the strict schema and its null paths (no rewrites)."""
-    result = convert(schema, rewrites=False)
-    return result.schema, result.null_paths
-
-
 def _checked_root(schema: dict[str, Any]) -> None:
     # docs/openai-rules.md §1.3 item 1: the root is a plain object schema, never a combinator.
     for keyword in ("anyOf", "enum", "const", "$ref"):
@@ -151,7 +145,7 @@ class _Converter(Encodings, NullChecks):
             finished = decoding.finish(raws, converted)
             if finished is not None:
                 decode, null_paths = finished.nodes, ()
-                self._count_wrappers(finished.wrapped_objects, schema)
+                self._count_wrappers(finished.wrappers, schema)
         return Conversion(
             schema,
             null_paths,

@@ -50,13 +50,16 @@ from .raw import (
 @dataclass(slots=True)
 class Finished:
     nodes: list[Node]
-    wrapped_objects: int  # objects added to tell a JSON string from a sibling string branch
+    # The property names of the objects added to tell an encoded branch from a sibling of the
+    # same JSON type (branches.py `_wrap`)
+    wrappers: tuple[str, ...]
 
 
 def finish(units: dict[str, Raw], schemas: dict[str, dict[str, Any]]) -> Finished | None:
     """The flat plan for a tool, None when it has nothing to do. `units` are the raw plans of
     the root ("#") and the definitions, `schemas` their emitted schemas. May mutate emitted
-    anyOf branches (a JSON string beside a string branch is wrapped in an object); raises
+    anyOf branches (a JSON string beside a string branch, or an entries list beside an array
+    branch, is wrapped in an object); raises
     Unsupported when branches that decode differently cannot be told apart at run time."""
     return _Finisher(units, schemas).run()
 
@@ -70,7 +73,7 @@ class _Finisher(BranchTables):
         self.pending: list[tuple[str, int]] = []  # units reserved, not yet emitted
         self.trivial = self._trivial_units()
         self.tags_memo: dict[str, set[Tag]] = {}
-        self.wrapped = 0
+        self.wrapped: list[str] = []
         self.seen: dict[str, int] = {}  # canonical JSON of an emitted leaf node -> its index
 
     def run(self) -> Finished | None:
@@ -81,7 +84,7 @@ class _Finisher(BranchTables):
         while self.pending:  # definitions are emitted one after the other, never nested
             name, reserved = self.pending.pop()
             self._fill(name, reserved)
-        return Finished(self.nodes, self.wrapped)
+        return Finished(self.nodes, tuple(self.wrapped))
 
     # -- which plans do something ----------------------------------------------------------
 

@@ -164,12 +164,12 @@ class Encodings(Budget):
         }
         return entry, value_raw
 
-    def _count_wrappers(self, count: int, schema: dict[str, Any]) -> None:
+    def _count_wrappers(self, names: tuple[str, ...], schema: dict[str, Any]) -> None:
         """Objects the decode plan added to anyOf branches count toward OpenAI's limits."""
-        if not count:
+        if not names:
             return
-        self._count_properties(count, ())
-        self._count_chars(count * len(rules.WRAPPED_JSON), ())
+        self._count_properties(len(names), ())
+        self._count_chars(sum(len(name) for name in names), ())
         levels = object_levels(schema)
         if levels > rules.MAX_OBJECT_DEPTH:
             reason = f"more than {rules.MAX_OBJECT_DEPTH} levels of objects"

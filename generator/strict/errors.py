@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..errors import GeneratorError, pointer
+
 # A path into the input schema: object keys and array indices, as in a JSON pointer.
 SchemaPath = tuple[str | int, ...]
 # A path into an instance (the model's arguments): a str is a property name, None every array item.
 NullPath = tuple[str | None, ...]
 
 
-class Unsupported(Exception):
+class Unsupported(GeneratorError):
     """The schema is valid but outside what OpenAI accepts with "strict": true.
 
     `path` locates the offending node in the input schema; `keyword` is the keyword at fault
@@ -19,10 +21,9 @@ class Unsupported(Exception):
     """
 
     def __init__(self, path: SchemaPath, keyword: str, reason: str) -> None:
-        super().__init__(f"{format_path(path)}: {keyword}: {reason}")
+        super().__init__(reason, pointer=pointer(path), keyword=keyword)
         self.path = path
         self.keyword = keyword
-        self.reason = reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,5 @@ class Rewrite:
 
 
 def format_path(path: SchemaPath) -> str:
-    """A schema path as a JSON pointer ("/properties/a/items"), "/" escaped as "~1"."""
-    if not path:
-        return "#"
-    return "#/" + "/".join(str(part).replace("~", "~0").replace("/", "~1") for part in path)
+    """A schema path as a JSON pointer (`#/properties/a/items`; generator/errors.py)."""
+    return pointer(path)

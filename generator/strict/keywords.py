@@ -27,7 +27,11 @@ def constraints(
             out["pattern"] = pattern
         if schema.get("format") in rules.FORMATS:
             out["format"] = schema["format"]
-        for keyword in rules.LENGTH_KEYWORDS:
+        # Beside a pattern or a format the lengths are dropped (reported): OpenAI's engine
+        # intersects them with that regex, and the intersection can be past what it decides
+        # or empty (docs/openai-rules.md §1.9). The shape is what the model needs most.
+        shaped = "pattern" in out or "format" in out
+        for keyword in () if shaped else rules.LENGTH_KEYWORDS:
             value = schema.get(keyword)
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
                 out[keyword] = value

@@ -1,5 +1,5 @@
 """Where a reversible rewrite applies, and the rewrites that change only the input schema
-(README "Rewrites"; issue 10).
+(README "Rewrites").
 
 Pure functions of input schemas. `free_form` and `open_object` say which nodes travel in
 another shape (a JSON string, a list of entries) that the call parser undoes. disjoint.py,

@@ -87,7 +87,7 @@ LIMITS: Final = frozenset(
 # so that hostile input can never exhaust the stack. Object nesting is capped at 10 anyway.
 MAX_NODE_DEPTH: Final = 64
 
-# ---- Reversible rewrites (issue 10; README "Rewrites") --------------------------------------
+# ---- Reversible rewrites (README "Rewrites") ------------------------------------------------
 
 # The kinds listed in REPORT.rewrites, one per rewritten place of an original schema.
 JSON_STRING: Final = "json_string"  # a free-form value travels as a string holding JSON
@@ -112,3 +112,4 @@ ENTRY_VALUE: Final = "value"
 EXTRA_PROPERTIES: Final = "extra_properties"  # the rest of an object with open properties
 WRAPPED_ROOT: Final = "arguments"  # the one property a wrapped root becomes
 WRAPPED_JSON: Final = "json"  # a JSON string told apart from a sibling string branch
+WRAPPED_ENTRIES: Final = "entries"  # a map's entries told apart from a sibling array branch

@@ -199,8 +199,9 @@ async def _awaited(
                 call.name,
                 timeout,
             )
+            unit = "second" if timeout == 1 else "seconds"
             return TimeoutError(
-                f"{call.name} did not answer within {timeout:g} seconds; "
+                f"{call.name} did not answer within {timeout:g} {unit}; "
                 "the call was cancelled."
             )
         log.error(

@@ -46,7 +46,7 @@ def entities(call: mcp_memory.ToolCall) -> list[str]:
 
 
 def answers(response: object) -> list[ChatToolMessageParam | ResponsesRejectionParam]:
-    # issue 14: the result names its parts; namespace, caller and skipped are typed
+    # the result names its parts; namespace, caller and skipped are typed
     result = tool_calls(response)
     waiting: tuple[object, ...] = result.skipped
     outputs = list(result.rejected)
@@ -59,7 +59,7 @@ def answers(response: object) -> list[ChatToolMessageParam | ResponsesRejectionP
 
 
 async def run(response: object) -> list[ChatOutputParam | ResponsesOutputParam]:
-    # issue 12: connect() and its call_tool, execute_tool_calls' options, tool_output's list
+    # connect() and its call_tool, execute_tool_calls' options, tool_output's list
     recipe: dict[str, object] | None = SERVERS["git"]
     servers = {"git": recipe or {"command": "mcp-server-git"}}
     async with connect(servers=servers, env={"HOME": "/tmp"}) as call_tool:
