@@ -18,7 +18,7 @@ from typing import Any
 
 import anyio
 
-from .live import FetchError, StdoutNoise, dump, fetch_snapshot
+from .live import FetchError, Protocol, StdoutNoise, dump, fetch_snapshot
 from .paths import shown
 from .pipeline import difference, write_atomically
 from .plan import FetchTarget
@@ -43,15 +43,20 @@ def fetch_all(
     jobs: int = DEFAULT_JOBS,
     strict_stdio: bool = False,
     echo: Callable[[str], None],
+    protocol: Protocol = "legacy",
 ) -> int:
     """Fetch the targets (`jobs` at a time), reporting through `echo` in order; the exit code.
 
     A stdio server's non-MCP stdout lines (a banner) are skipped with one warning line, as MCP
     clients skip them; `strict_stdio` makes them a failure, as the transport says they are.
+    `protocol` is generator/live.py's: "legacy" (the `initialize` handshake) or "auto"
+    (`server/discover` first, the 2026-07-28 protocol with a server that speaks it).
     """
     started = time.monotonic()
     with _quiet_sdk_logging():
-        outcomes = anyio.run(_fetch_all, targets, timeout, check, jobs, strict_stdio, echo)
+        outcomes = anyio.run(
+            _fetch_all, targets, timeout, check, jobs, strict_stdio, echo, protocol
+        )
     failed = [outcome.name for outcome in outcomes if outcome.tools is None]
     tools = sum(outcome.tools or 0 for outcome in outcomes)
     done = len(outcomes) - len(failed)
@@ -76,6 +81,7 @@ async def _fetch_all(
     jobs: int,
     strict_stdio: bool,
     echo: Callable[[str], None],
+    protocol: Protocol = "legacy",
 ) -> list[Outcome]:
     """Servers run concurrently; each one's lines are printed as soon as it and every server
     before it are done, so the output keeps the configured order."""
@@ -85,7 +91,9 @@ async def _fetch_all(
 
     async def run(index: int) -> None:
         async with limiter:
-            outcomes[index] = await _fetch_one(targets[index], timeout, check, strict_stdio)
+            outcomes[index] = await _fetch_one(
+                targets[index], timeout, check, strict_stdio, protocol
+            )
         done[index].set()
 
     async with anyio.create_task_group() as group:
@@ -101,7 +109,11 @@ async def _fetch_all(
 
 
 async def _fetch_one(
-    target: FetchTarget, timeout: float, check: bool, strict_stdio: bool
+    target: FetchTarget,
+    timeout: float,
+    check: bool,
+    strict_stdio: bool,
+    protocol: Protocol = "legacy",
 ) -> Outcome:
     started = time.monotonic()
     try:
@@ -111,7 +123,9 @@ async def _fetch_one(
         return _failed(target, f"{where}: {error.reason}")
     noise = None if strict_stdio else StdoutNoise()
     try:
-        document = await fetch_snapshot(transport, timeout=target.timeout or timeout, noise=noise)
+        document = await fetch_snapshot(
+            transport, timeout=target.timeout or timeout, noise=noise, protocol=protocol
+        )
     except FetchError as error:
         return _failed(target, str(error))
     warning = (
@@ -128,9 +142,10 @@ def _fetched(target: FetchTarget, document: dict[str, Any], started: float, chec
     text = dump(document)
     server = document["server"]
     count = len(document["tools"])
+    who = f"{server['name']} {server['version']}" if server["name"] else "an unnamed server"
     head = (
         f"mcp2openai: {target.name}: {_plural(count, 'tool')} in {took:.1f}s "
-        f"({server['name']} {server['version']}, protocol {document['protocolVersion']})"
+        f"({who}, protocol {document['protocolVersion']})"
     )
     where = shown(target.snapshot)
     diff = difference(target.snapshot, text)

@@ -91,14 +91,19 @@ def read_snapshot(path: Path, label: str | None = None) -> tuple[tuple[dict[str,
 
 @dataclass(frozen=True, slots=True)
 class About:
-    """What a snapshot says about its server besides its tools (both optional, "" if absent)."""
+    """What a snapshot says about its server besides its tools (all optional: "" or None if
+    absent). `ttl_ms` and `cache_scope` are the cache hints of a 2026-07-28 `tools/list`
+    (the snapshot's `cache`); they never change what a build makes."""
 
     title: str = ""
     instructions: str = ""
+    ttl_ms: int | None = None
+    cache_scope: str | None = None
 
 
 def about(document: Any, file: str) -> About:
-    """The server's title and instructions from a snapshot `fetch` wrote (older ones lack them)."""
+    """The server's title, instructions and cache hints from a snapshot `fetch` wrote (older
+    ones lack them)."""
     if not isinstance(document, dict):
         return About()
     server = document.get("server")
@@ -110,7 +115,19 @@ def about(document: Any, file: str) -> About:
         )
     if not isinstance(instructions, str):
         raise InputError(file, None, pointer(("instructions",)), "instructions must be a string")
-    return About(title, instructions)
+    cache = document.get("cache", {})
+    if not isinstance(cache, dict):
+        raise InputError(file, None, pointer(("cache",)), "cache must be an object")
+    ttl, scope = cache.get("ttlMs"), cache.get("cacheScope")
+    if ttl is not None and (type(ttl) is not int or ttl < 0):
+        raise InputError(
+            file, None, pointer(("cache", "ttlMs")), "ttlMs must be a whole number >= 0"
+        )
+    if scope is not None and scope not in ("public", "private"):
+        raise InputError(
+            file, None, pointer(("cache", "cacheScope")), 'cacheScope must be "public" or "private"'
+        )
+    return About(title, instructions, ttl, scope)
 
 
 def tools_of(document: Any, file: str) -> tuple[dict[str, Any], ...]:
