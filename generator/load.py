@@ -103,6 +103,20 @@ def read_snapshot(path: Path, label: str | None = None) -> tuple[tuple[dict[str,
     return tools_of(document, file), about(document, file)
 
 
+def read_document(path: Path, label: str | None = None) -> tuple[Any, tuple[dict[str, Any], ...]]:
+    """A snapshot file's whole document (what it says about its server too) and its tools,
+    checked as `read_snapshot` checks them (`mcp2openai diff`, `fetch --check`)."""
+    file = label or str(path)
+    try:
+        if path.stat().st_size > _MAX_BYTES:
+            raise InputError(file, None, "", f"larger than {_MAX_BYTES} bytes")
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(file, None, "", f"cannot read: {error.strerror or error}") from None
+    document = parse_json(data, file)
+    return document, tools_of(document, file)
+
+
 @dataclass(frozen=True, slots=True)
 class About:
     """What a snapshot says about its server besides its tools (both optional, "" if absent)."""
