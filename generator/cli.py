@@ -13,6 +13,8 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
+from .diffcmd import FAIL_ON, diff_command
+from .drift import Grade
 from .emit import RenderError
 from .load import InputError, parse_json
 from .model import StrictMode
@@ -90,7 +92,12 @@ class _FetchCommand(click.Command):
     show_default=True,
     help="Servers fetched at the same time.",
 )
-@click.option("--check", is_flag=True, help="Write nothing; exit 1 if a snapshot differs.")
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Write nothing; grade how each snapshot differs from its server, exit 1 if it breaks.",
+)
+@FAIL_ON
 @click.option(
     "--strict-stdio",
     is_flag=True,
@@ -106,6 +113,7 @@ def fetch_command(
     timeout: float | None,
     jobs: int,
     check: bool,
+    fail_on: Grade,
     strict_stdio: bool,
     config: Path | None,
     mcp_config: Path | None,
@@ -138,11 +146,15 @@ def fetch_command(
             plan.targets,
             timeout=plan.timeout,
             check=check,
+            fail_on=fail_on,
             jobs=jobs,
             strict_stdio=strict_stdio,
             echo=echo,
         )
     )
+
+
+main.add_command(diff_command)
 
 
 @main.command("build")
