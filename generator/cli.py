@@ -302,7 +302,8 @@ def build_command(
         stub_changed = write_if_changed(stub_path(out), result.stub)
         changed = write_if_changed(out, result.source) or stub_changed
         if report_json is not None:
-            write_if_changed(report_json, json.dumps(report_document(model), indent=2) + "\n")
+            document = report_document(model, result.snapshots)
+            write_if_changed(report_json, json.dumps(document, indent=2) + "\n")
         done = f"wrote {shown(out)}" if changed else f"{shown(out)} unchanged"
         click.echo(f"mcp2openai: {done} ({summary(model)})", err=True)
     if fail_on_fallback and (model.fallbacks or model.excluded):

@@ -119,10 +119,15 @@ def read_document(path: Path, label: str | None = None) -> tuple[Any, tuple[dict
 
 @dataclass(frozen=True, slots=True)
 class About:
-    """What a snapshot says about its server besides its tools (both optional, "" if absent)."""
+    """What a snapshot says about its server besides its tools (each optional, "" if absent):
+    the title and instructions reach the model; the name, version and protocol version are
+    for the build report (`--report-json`)."""
 
     title: str = ""
     instructions: str = ""
+    name: str = ""
+    version: str = ""
+    protocol: str = ""
 
 
 def about(document: Any, file: str) -> About:
@@ -136,7 +141,10 @@ def about(document: Any, file: str) -> About:
         raise InputError(file, None, "$.server.title", "the server's title must be a string")
     if not isinstance(instructions, str):
         raise InputError(file, None, "$.instructions", "instructions must be a string")
-    return About(title, instructions)
+    info = server if isinstance(server, dict) else {}
+    found = (info.get("name"), info.get("version"), document.get("protocolVersion"))
+    name, version, protocol = (value if isinstance(value, str) else "" for value in found)
+    return About(title, instructions, name, version, protocol)
 
 
 def tools_of(document: Any, file: str) -> tuple[dict[str, Any], ...]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import naming
-from .load import read_snapshot
+from .load import About, read_snapshot
 from .model import ModuleModel, Options, StrictMode, build_model, input_hash
 from .render import render
 from .strict import Target
@@ -39,6 +39,7 @@ class Build:
     model: ModuleModel
     source: str  # the module (.py)
     stub: str  # its type stub (.pyi), written beside it
+    snapshots: tuple[tuple[str, About], ...] = ()  # server -> what its snapshot says of it
 
 
 def stub_path(module: Path) -> Path:
@@ -72,8 +73,10 @@ def build(
 
 def _build(servers: list[ServerInput], options: Options) -> Build:
     loaded = []
+    snapshots = []
     for s in servers:
         tools, about = read_snapshot(s.snapshot)
+        snapshots.append((s.name, about))
         loaded.append(
             naming.ServerTools(
                 s.name, tools, s.prefix, s.include, s.exclude, about.title, about.instructions
@@ -84,7 +87,7 @@ def _build(servers: list[ServerInput], options: Options) -> Build:
     digest = input_hash(loaded, options.mode, options, recipes)
     model = build_model(toolset, options.mode, digest, options, recipes)  # strict per tool
     rendered = render(model)  # also proves both files against the model (verify.py)
-    return Build(model, rendered.module, rendered.stub)
+    return Build(model, rendered.module, rendered.stub, tuple(snapshots))
 
 
 def write_build(out: Path, result: Build) -> None:
