@@ -156,9 +156,9 @@ def test_a_string_constraint_tightened_is_breaking(keyword: str, value: Any, rea
 @pytest.mark.parametrize(
     ("keyword", "value", "reason"),
     [
-        ("minimum", 2, "bound tightened: >= 1 -> >= 2"),
-        ("maximum", 5, "bound tightened: <= 7 -> <= 5"),
-        ("exclusiveMaximum", 7, "bound tightened: <= 7 -> < 7"),
+        ("minimum", 2, "minimum 1 -> 2 (tightened)"),
+        ("maximum", 5, "maximum 7 -> 5 (tightened)"),
+        ("exclusiveMaximum", 7, "bound <= 7 -> < 7 (tightened)"),
     ],
 )
 def test_a_bound_tightened_is_breaking(keyword: str, value: Any, reason: str) -> None:
@@ -248,8 +248,8 @@ def test_an_enum_value_added_is_compatible() -> None:
     [
         ("city", lambda p: p.pop("pattern"), "pattern", 'pattern removed (was "^[A-Z]")'),
         ("city", lambda p: p.update(maxLength=120), "maxLength", "maxLength 80 -> 120 (loosened)"),
-        ("days", lambda p: p.update(minimum=0), "minimum", "bound loosened: >= 1 -> >= 0"),
-        ("days", lambda p: p.pop("maximum"), "maximum", "maximum 7 removed"),
+        ("days", lambda p: p.update(minimum=0), "minimum", "minimum 1 -> 0 (loosened)"),
+        ("days", lambda p: p.pop("maximum"), "maximum", "maximum 7 removed (loosened)"),
     ],
 )
 def test_a_constraint_loosened_is_compatible(
@@ -422,6 +422,47 @@ def test_any_of_branches_are_matched_whatever_their_order() -> None:
     ]
 
 
+def test_a_value_made_optional_the_pydantic_way_is_compatible() -> None:
+    old = obj({"x": {"type": "string", "description": "d"}})
+    new = obj(
+        {
+            "x": {
+                "anyOf": [{"type": "string"}, {"type": "null"}],
+                "default": None,
+                "description": "d",
+            }
+        }
+    )
+    assert graded(old, new) == [
+        ("/inputSchema/properties/x/default", "compatible", "default added"),
+        ("/inputSchema/properties/x/anyOf/1", "compatible", "anyOf branch 1 added"),
+    ]
+
+
+def test_a_union_of_values_is_an_enum() -> None:
+    # the MCP titled enum: oneOf of const, each with its title
+    titled = {"oneOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}]}
+    plain = {"type": "string", "enum": ["a", "b"]}
+    assert graded(obj({"x": plain}), obj({"x": titled})) == [
+        ("", "cosmetic", "written differently, same meaning")
+    ]
+    fewer = {"oneOf": [{"const": "a", "title": "A"}]}
+    assert graded(obj({"x": titled}), obj({"x": fewer})) == [
+        ("/inputSchema/properties/x/oneOf", "breaking", 'enum value "b" removed')
+    ]
+
+
+def test_a_described_reference_wrapped_in_all_of_is_the_reference() -> None:
+    def units(node: Any) -> Any:
+        schema = obj({"units": node})
+        schema["$defs"] = {"Units": {"type": "string", "enum": ["c", "f"]}}
+        return schema
+
+    old = units({"allOf": [{"$ref": "#/$defs/Units"}], "description": "Units."})
+    new = units({"$ref": "#/$defs/Units", "description": "Units."})
+    assert graded(old, new) == [("", "cosmetic", "written differently, same meaning")]
+
+
 def test_a_branch_added_to_one_of_is_breaking_since_overlap_is_not_checked() -> None:
     def union(*branches: Any) -> Any:
         return obj({"v": {"oneOf": list(branches)}})
@@ -498,8 +539,8 @@ def test_an_optional_input_property_removed_is_breaking() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "reason"),
     [
-        ({"minimum": 5}, {"exclusiveMinimum": 0}, "bound loosened: >= 5 -> > 0"),
-        ({"minimum": 0, "exclusiveMinimum": True}, {"minimum": 0}, "bound loosened: > 0 -> >= 0"),
+        ({"minimum": 5}, {"exclusiveMinimum": 0}, "bound >= 5 -> > 0 (loosened)"),
+        ({"minimum": 0, "exclusiveMinimum": True}, {"minimum": 0}, "bound > 0 -> >= 0 (loosened)"),
         ({"multipleOf": 2}, {"multipleOf": 4}, "multipleOf 2 -> 4 (tightened)"),
         ({"multipleOf": 0.5}, {"multipleOf": 0.25}, "multipleOf 0.5 -> 0.25 (loosened)"),
     ],
@@ -648,9 +689,7 @@ def test_grades_summarised_and_the_threshold() -> None:
 
 def test_a_line_stays_one_printable_line_whatever_the_names() -> None:
     change = Change("evil\ntool", "/inputSchema/properties/a\u2028b", "breaking", "x\ty")
-    assert line(change) == (
-        'breaking: "evil\\ntool": /inputSchema/properties/a\\u2028b: x\\ty'
-    )
+    assert line(change) == ('breaking: "evil\\ntool": /inputSchema/properties/a\\u2028b: x\\ty')
     assert line(Change(None, "/server/version", "cosmetic", "v")) == (
         "cosmetic: (snapshot): /server/version: v"
     )

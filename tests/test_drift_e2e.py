@@ -212,7 +212,7 @@ def readme_ci_run() -> tuple[list[str], int]:
     block = text.split("<!-- drift-example -->", 2)[1]
     lines = block.split("```")[1].splitlines()[1:]
     code = lines.index("$ echo $?")
-    return lines[: code], int(lines[code + 1])
+    return lines[:code], int(lines[code + 1])
 
 
 def test_the_readme_shows_a_real_run_of_fetch_check(project: Path) -> None:

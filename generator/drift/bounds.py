@@ -80,16 +80,20 @@ def _compare(before: Any, after: Any, at: str, lower: bool) -> list[Found]:
     if before is None and after is None:
         return []
     if before is None:
-        return [(join(at, after.key), "narrower", f"{after.key} {_show(after)} added")]
+        return [(join(at, after.key), "narrower", f"{after.key} {_show(after)} added (tightened)")]
     if after is None:
-        return [(join(at, before.key), "wider", f"{before.key} {_show(before)} removed")]
+        reason = f"{before.key} {_show(before)} removed (loosened)"
+        return [(join(at, before.key), "wider", reason)]
     old, new = _tightness(before, lower), _tightness(after, lower)
     if old == new:
         return []
-    change = f"{_describe(before, lower)} -> {_describe(after, lower)}"
+    if (before.key, before.exclusive) == (after.key, after.exclusive):
+        change = f"{after.key} {_show(before)} -> {_show(after)}"
+    else:  # another keyword: say which values each one allows
+        change = f"bound {_describe(before, lower)} -> {_describe(after, lower)}"
     if new > old:
-        return [(join(at, after.key), "narrower", f"bound tightened: {change}")]
-    return [(join(at, after.key), "wider", f"bound loosened: {change}")]
+        return [(join(at, after.key), "narrower", f"{change} (tightened)")]
+    return [(join(at, after.key), "wider", f"{change} (loosened)")]
 
 
 def _describe(bound: _Bound, lower: bool) -> str:

@@ -24,15 +24,17 @@ from . import bounds, containers
 from .shapes import (
     REACHED,
     TEXT,
+    WORDS,
     Branch,
     allowed,
     branches,
     listed,
     typename,
     types_of,
+    unwrapped,
     values_word,
 )
-from .values import canonical, covers, join, names, resolve, subset, text
+from .values import canonical, covers, differs, join, names, resolve, subset, text
 
 Grade = Literal["breaking", "compatible", "cosmetic"]
 Kind = Literal["narrower", "wider", "breaks", "compatible", "cosmetic"]
@@ -114,17 +116,22 @@ class Walk:
         old, new = ({} if old is True else old), ({} if new is True else new)
         if not isinstance(old, dict) or not isinstance(new, dict):
             return self._booleans(old, new, at)
+        old, new = unwrapped(old), unwrapped(new)
         if isinstance(old.get("$ref"), str) or isinstance(new.get("$ref"), str):
             return self._references(old, new, at, depth)
         if old.keys() == new.keys() and list(old) != list(new):
             self.add(at, "cosmetic", "key order changed")
         for key, kind in TEXT.items():
-            if canonical(old.get(key)) != canonical(new.get(key)):
-                what = "added" if key not in old else "removed" if key not in new else "changed"
+            if differs(old, new, key):
+                changed = "reworded" if key in WORDS else "changed"
+                what = "added" if key not in old else "removed" if key not in new else changed
                 self.add(join(at, key), kind, f"{key} {what}")  # type: ignore[arg-type]
         olds, news = branches(old), branches(new)
         if olds[0].kind == news[0].kind == "":
-            self._assertions(old, new, at, depth)
+            where = news[0].where or olds[0].where  # a union of values: at its keyword
+            self._assertions(
+                olds[0].schema, news[0].schema, at, depth, at + where if where else None
+            )
         else:
             self._match(olds, news, at, depth)
 
@@ -164,12 +171,14 @@ class Walk:
         self.seen.add((old_key, new_key))
         self.schema(old_node, new_node, at if new_at is None else new_at, depth + 1)
 
-    def _assertions(self, old: dict[str, Any], new: dict[str, Any], at: str, depth: int) -> None:
+    def _assertions(
+        self, old: dict[str, Any], new: dict[str, Any], at: str, depth: int, values: str | None
+    ) -> None:
         old_types, new_types = types_of(old), types_of(new)
         both = old_types | new_types
         if allowed(old) is None or allowed(new) is None:
             self._type(old_types, new_types, join(at, "type"))
-        self._values(old, new, at)
+        self._values(old, new, at, values)
         if covers(both, "integer"):
             for finding in bounds.numbers(old, new, at):
                 self.add(*finding)
@@ -187,7 +196,7 @@ class Walk:
         for key in sorted(set(old) | set(new), key=str):
             if key in _GRADED or key in TEXT or key in REACHED or key == "$ref":
                 continue
-            if canonical(old.get(key)) != canonical(new.get(key)):
+            if differs(old, new, key):
                 what = "added" if key not in old else "removed" if key not in new else "changed"
                 self.add(join(at, key), "breaks", f"{key} {what}: not graded")
 
@@ -202,12 +211,12 @@ class Walk:
         else:
             self.add(at, "breaks", f"type changed: {change}")
 
-    def _values(self, old: dict[str, Any], new: dict[str, Any], at: str) -> None:
+    def _values(self, old: dict[str, Any], new: dict[str, Any], at: str, union: str | None) -> None:
         old_values, new_values = allowed(old), allowed(new)
         if old_values is None and new_values is None:
             return
         key = "enum" if "enum" in new or ("enum" in old and "const" not in new) else "const"
-        where = join(at, key)
+        where = union or join(at, key)
         if old_values is None:
             self.add(where, "narrower", f"{key} added: only {names(new_values or [])}")
             return

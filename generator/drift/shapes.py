@@ -22,6 +22,7 @@ TEXT: Final = {
     "$schema": "compatible",
     "$comment": "cosmetic",
 }
+WORDS: Final = frozenset({"title", "description", "markdownDescription"})  # text a model reads
 REACHED: Final = frozenset({"$defs", "definitions"})  # compared where a $ref reaches them
 
 
@@ -32,13 +33,28 @@ class Branch(NamedTuple):
     kind: str  # "type", "anyOf", "oneOf", "allOf" or "" (the node itself)
 
 
+def unwrapped(node: dict[str, Any]) -> dict[str, Any]:
+    """An allOf of one member beside annotations only is that member (pydantic 1 wrote a
+    described `$ref` so): the annotations beside it win."""
+    members = node.get("allOf")
+    single = isinstance(members, list) and len(members) == 1 and isinstance(members[0], dict)
+    if not single or set(node) - set(TEXT) - REACHED - {"allOf"}:
+        return node
+    assert isinstance(members, list)
+    return {**members[0], **{key: value for key, value in node.items() if key != "allOf"}}
+
+
 def branches(node: dict[str, Any]) -> list[Branch]:
-    """A node as the union it is: the branches of an anyOf or oneOf that stands alone, one
+    """A node as the union it is: the branches of an anyOf or oneOf that stands alone (one
+    enum, if each branch is only a value: `oneOf` of `const`s, the MCP titled enum), one
     branch per type of a type list, or the node itself."""
     for key in ("anyOf", "oneOf"):
         items = node.get(key)
         alone = not set(node) - set(TEXT) - REACHED - {key}
         if isinstance(items, list) and items and alone:
+            values = _values_only(items, distinct=key == "oneOf")
+            if values is not None:
+                return [Branch({"enum": values}, f"/{key}", "", "")]
             return listed(key, items)
     types = node.get("type")
     if isinstance(types, list) and all(isinstance(kind, str) for kind in types):
@@ -46,6 +62,24 @@ def branches(node: dict[str, Any]) -> list[Branch]:
         if len(unique) > 1:
             return [Branch(_only(node, kind), "", names([kind]), "type") for kind in unique]
     return [Branch({k: v for k, v in node.items() if k not in TEXT}, "", "", "")]
+
+
+def _values_only(items: list[Any], distinct: bool) -> list[Any] | None:
+    """The values a union of value-only branches allows (each branch a const or an enum, with
+    a type and annotations at most); None for any other union. oneOf refuses a value that
+    two of its branches allow, so its values must be distinct."""
+    values: list[Any] = []
+    for item in items:
+        if not isinstance(item, dict) or set(item) - set(TEXT) - {"const", "enum", "type"}:
+            return None
+        allowed_here = allowed(item)
+        if allowed_here is None:
+            return None
+        values += allowed_here
+    written = [canonical(value) for value in values]
+    if distinct and len(set(written)) != len(written):
+        return None
+    return values
 
 
 def listed(key: str, items: list[Any]) -> list[Branch]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .schemas import Grade, compare, grade
-from .values import canonical, join, names, text
+from .values import canonical, differs, join, names, text
 
 # hint -> (its default, whether turning it on is the safe direction)
 _HINTS: Final = {
@@ -77,6 +77,8 @@ def diff_tools(old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]
 def diff_tool(name: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Change]:
     """The changes between two versions of one tool."""
     changes: list[Change] = []
+    if text(old) == text(new):
+        return changes
 
     def add(pointer: str, grade_: Grade, reason: str) -> None:
         changes.append(Change(name, pointer, grade_, reason))
@@ -140,7 +142,7 @@ def _annotations(old: Any, new: Any) -> list[tuple[str, Grade, str]]:
             ("/title", "cosmetic", f"title {_what(old.get('title'), new.get('title'), 'reworded')}")
         )
     for key in sorted((set(old) | set(new)) - set(_HINTS) - {"title"}):
-        if canonical(old.get(key)) != canonical(new.get(key)):
+        if differs(old, new, key):
             found.append((join("", key), "breaking", f"{key} changed: not graded"))
     return found
 
@@ -171,7 +173,7 @@ def _execution(old: Any, new: Any) -> list[tuple[str, Grade, str]]:
     elif canonical(old.get("taskSupport")) != canonical(new.get("taskSupport")):
         found.append(("/taskSupport", "cosmetic", "taskSupport written differently, same meaning"))
     for key in sorted((set(old) | set(new)) - {"taskSupport"}):
-        if canonical(old.get(key)) != canonical(new.get(key)):
+        if differs(old, new, key):
             found.append((join("", key), "breaking", f"{key} changed: not graded"))
     return found
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Final
 from urllib.parse import unquote
@@ -34,6 +35,20 @@ def _canonical(value: Any) -> Any:
     if isinstance(value, list):
         return [_canonical(item) for item in value]
     return value
+
+
+def differs(old: Mapping[str, Any], new: Mapping[str, Any], key: str) -> bool:
+    """Whether a key's value differs between two objects, a key left out and a null apart."""
+    if key not in old or key not in new:
+        return (key in old) != (key in new)
+    return not same(old[key], new[key])
+
+
+def same(old: Any, new: Any) -> bool:
+    """Equal JSON values (`canonical`), the usual scalars compared without writing them out."""
+    if (type(old) is type(new) and isinstance(old, str | bool | int)) or old is new is None:
+        return bool(old == new)
+    return canonical(old) == canonical(new)
 
 
 def escape(segment: str | int) -> str:

@@ -44,10 +44,7 @@ class Forecast(BaseModel):
     units: str
 
 
-if BREAKING:
-    Units = Literal["celsius", "fahrenheit"]
-else:
-    Units = Literal["celsius", "fahrenheit", "kelvin"]  # type: ignore[misc]
+Units = Literal["celsius", "fahrenheit"] if BREAKING else Literal["celsius", "fahrenheit", "kelvin"]
 
 
 @server.tool(annotations=ToolAnnotations(readOnlyHint=True))
@@ -58,21 +55,24 @@ def forecast(city: str, units: Units = "celsius") -> Forecast:  # type: ignore[v
     return Forecast(city=city, temperature=value[units], units=units)
 
 
+def cities(query: str, limit: int) -> list[str]:
+    found = [name for name in ("Lisbon", "Lima", "Linz") if query.lower() in name.lower()]
+    return found[:limit]
+
+
 if COMPATIBLE:
 
     @server.tool(annotations=ToolAnnotations(readOnlyHint=True))
     def search(query: str, limit: int = 10, language: str | None = None) -> list[str]:
         """Cities whose name contains the query."""
-        found = [name for name in ("Lisbon", "Lima", "Linz") if query.lower() in name.lower()]
-        return found[:limit]
+        return cities(query, limit)
 
 else:
 
     @server.tool(annotations=ToolAnnotations(readOnlyHint=True))
     def search(query: str, limit: int = 10) -> list[str]:  # type: ignore[misc]
         """Cities whose name contains the query."""
-        found = [name for name in ("Lisbon", "Lima", "Linz") if query.lower() in name.lower()]
-        return found[:limit]
+        return cities(query, limit)
 
 
 def serve_http() -> None:
