@@ -173,3 +173,61 @@ def test_removing_a_required_property_is_always_breaking(
     base = {"name": "t", "inputSchema": {"type": "object"}}
     changes = diff_tools([{**base, key: root}], [{**base, key: new}])
     assert [change for change in changes if change.grade == "breaking"] != [], changes
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
+    lambda children: st.lists(children, max_size=3)
+    | st.dictionaries(
+        st.sampled_from(
+            [
+                "type",
+                "properties",
+                "required",
+                "items",
+                "anyOf",
+                "oneOf",
+                "allOf",
+                "enum",
+                "const",
+                "$ref",
+                "$defs",
+                "minimum",
+                "maxLength",
+                "additionalProperties",
+                "readOnlyHint",
+                "destructiveHint",
+                "pattern",
+                "prefixItems",
+                "x",
+            ]
+        )
+        | NAMES,
+        children,
+        max_size=4,
+    ),
+    max_leaves=12,
+)
+
+
+@given(st.lists(st.tuples(NAMES, JSON, JSON, JSON), max_size=3), st.data())
+def test_any_json_is_graded_without_an_exception(
+    parts: list[tuple[str, Any, Any, Any]], data: st.DataObject
+) -> None:
+    """Whatever a server sends (a snapshot only checks names and object input schemas), the
+    diff answers: each change one printable line, a known grade, a pointer into the tool."""
+    from mcp2openai.drift import GRADES, line
+
+    old = [
+        {"name": n, "inputSchema": {"a": a}, "outputSchema": b, "annotations": c}
+        for n, a, b, c in parts
+    ]
+    new = data.draw(st.permutations(copy.deepcopy(old)))
+    for tool in new:
+        tool[data.draw(st.sampled_from(["inputSchema", "outputSchema", "annotations"]))] = (
+            data.draw(JSON)
+        )
+    for change in diff_tools(old, new):
+        assert change.grade in GRADES
+        assert change.pointer == "" or change.pointer.startswith("/")
+        assert "\n" not in line(change) and line(change).isprintable()
