@@ -12,7 +12,7 @@ import copy
 from typing import Any
 
 import pytest
-from mcp2openai.drift import Change, diff_tools, fails, line, tally, worst
+from mcp2openai.drift import Change, diff_snapshots, diff_tools, fails, line, tally, worst
 
 Tool = dict[str, Any]
 
@@ -693,3 +693,37 @@ def test_a_line_stays_one_printable_line_whatever_the_names() -> None:
     assert line(Change(None, "/server/version", "cosmetic", "v")) == (
         "cosmetic: (snapshot): /server/version: v"
     )
+
+
+def test_what_a_snapshot_says_about_its_server() -> None:
+    old = {
+        "mcp2openai_snapshot": 1,
+        "server": {"name": "s", "version": "1.0", "title": "S"},
+        "protocolVersion": "2025-06-18",
+        "instructions": "Use it well.",
+        "tools": [],
+    }
+    new = {
+        "mcp2openai_snapshot": 1,
+        "server": {"name": "s", "version": "1.1", "title": "S", "websiteUrl": "https://s"},
+        "protocolVersion": "2025-11-25",
+        "instructions": "Use it better.",
+        "cache": {"ttlMs": 60000},
+        "tools": [],
+    }
+    assert [(c.tool, c.pointer, c.grade, c.reason) for c in diff_snapshots(old, new, [], [])] == [
+        (None, "/instructions", "compatible", "instructions reworded"),
+        (None, "/server/version", "cosmetic", 'server version changed: "1.0" -> "1.1"'),
+        (
+            None,
+            "/protocolVersion",
+            "cosmetic",
+            'protocol version changed: "2025-06-18" -> "2025-11-25"',
+        ),
+        (None, "/cache", "cosmetic", "cache changed"),
+        (None, "/server/websiteUrl", "cosmetic", "server websiteUrl changed"),
+    ]
+    bare = {"tools": []}
+    assert diff_snapshots(bare, [], [], []) == [
+        Change(None, "", "cosmetic", "written differently, same meaning")
+    ]

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from .schemas import Grade
 from .tools import Change, diff_tool, diff_tools
-from .values import canonical, join, names, printable, text
+from .values import canonical, differs, join, names, printable, text
 
 __all__ = [
     "GRADES",
@@ -53,10 +53,26 @@ def diff_servers(old: Any, new: Any) -> list[Change]:
     for path, (label, grade) in _SERVER_KEYS.items():
         before, after = _at(old, path), _at(new, path)
         if canonical(before) != canonical(after):
-            what = "added" if before is None else "removed" if after is None else "changed"
+            changed = "reworded" if grade == "compatible" else "changed"  # text the model reads
+            what = "added" if before is None else "removed" if after is None else changed
             shown = f": {names([before])} -> {names([after])}" if grade == "cosmetic" else ""
             changes.append(Change(None, join("", *path), grade, f"{label} {what}{shown}"))
+    # the rest says nothing the module uses (the snapshot format, cache hints, ...)
+    known = {path[0] for path in _SERVER_KEYS} | {"tools", "result"}
+    for key in [*new, *(key for key in old if key not in new)]:
+        if key not in known and differs(old, new, key):
+            changes.append(Change(None, join("", key), "cosmetic", f"{key} changed"))
+    for key in sorted((set(_server(old)) | set(_server(new))) - {"name", "version", "title"}):
+        if differs(_server(old), _server(new), key):
+            changes.append(
+                Change(None, join("", "server", key), "cosmetic", f"server {key} changed")
+            )
     return changes
+
+
+def _server(document: Mapping[str, Any]) -> Mapping[str, Any]:
+    server = document.get("server")
+    return server if isinstance(server, Mapping) else {}
 
 
 def diff_snapshots(
