@@ -10,8 +10,10 @@ by include/exclude are summarised per server the same way.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, Final
 
+from .load import About
 from .model import FALLBACK_EVENT, ModuleModel
 from .strict import format_path
 from .summary import plural
@@ -60,7 +62,12 @@ def summary(model: ModuleModel) -> str:
     )
 
 
-def report_document(model: ModuleModel) -> dict[str, Any]:
+def report_document(
+    model: ModuleModel, snapshots: Sequence[tuple[str, About]] = ()
+) -> dict[str, Any]:
+    """The report as JSON. `snapshots`: what each server's snapshot says of the server it was
+    fetched from (its name, version and protocol version; a snapshot keeps no fetch date, so
+    that the same server always gives the same bytes: docs/design.md, "Graded drift")."""
     entries = report_entries(model)
     return {
         "generator": f"mcp2openai {model.version}",
@@ -74,6 +81,14 @@ def report_document(model: ModuleModel) -> dict[str, Any]:
         "dropped": entries["dropped"],
         "rewrites": entries["rewrites"],
         "warnings": warnings(model),
+        "snapshots": [
+            {
+                "server": server,
+                "serverInfo": {"name": about.name, "version": about.version},
+                "protocolVersion": about.protocol,
+            }
+            for server, about in snapshots
+        ],
     }
 
 

@@ -19,7 +19,8 @@ from live_support import FIXTURE_SERVERS, REPO, stop
 from mcp2openai.fetch import fetch_all
 from mcp2openai.live import FetchError, Protocol, cache_hints, dump, fetch_snapshot
 from mcp2openai.load import About, InputError, read_snapshot
-from mcp2openai.pipeline import ServerInput, build
+from mcp2openai.options import ServerSpec
+from mcp2openai.pipeline import build
 from mcp2openai.plan import FetchTarget
 from mcp2openai.servers import Http, Stdio
 
@@ -139,7 +140,7 @@ def test_a_2025_fetch_of_a_server_sending_non_object_schemas_fails_and_auto_read
     with pytest.raises(FetchError) as refused:
         fetched(server)
     assert str(refused.value).startswith(
-        "invalid tools/list result: $.tools[0].outputSchema.type: Input should be 'object'"
+        "invalid tools/list result: #/tools/0/outputSchema/type: Input should be 'object'"
     )
     schemas = {tool["name"]: tool["outputSchema"] for tool in fetched(server, "auto")["tools"]}
     assert schemas["primes"] == {"type": "array", "items": {"type": "integer"}}
@@ -156,13 +157,13 @@ def test_the_hints_are_read_back_and_older_snapshots_stay_valid(tmp_path: Path) 
     path.write_text(json.dumps({"cache": {"ttlMs": 5, "cacheScope": "private"}, "tools": [TOOL]}))
     assert read_snapshot(path)[1] == About(ttl_ms=5, cache_scope="private")
     path.write_text(json.dumps({"protocolVersion": "2025-11-25", "tools": [TOOL]}))
-    assert read_snapshot(path)[1] == About()
+    assert read_snapshot(path)[1] == About(protocol="2025-11-25")  # no cache hints
     for bad, where in (
-        ({"cache": []}, "$.cache"),
-        ({"cache": {"ttlMs": -1}}, "$.cache.ttlMs"),
-        ({"cache": {"ttlMs": 1.5}}, "$.cache.ttlMs"),
-        ({"cache": {"ttlMs": True}}, "$.cache.ttlMs"),
-        ({"cache": {"cacheScope": "shared"}}, "$.cache.cacheScope"),
+        ({"cache": []}, "#/cache"),
+        ({"cache": {"ttlMs": -1}}, "#/cache/ttlMs"),
+        ({"cache": {"ttlMs": 1.5}}, "#/cache/ttlMs"),
+        ({"cache": {"ttlMs": True}}, "#/cache/ttlMs"),
+        ({"cache": {"cacheScope": "shared"}}, "#/cache/cacheScope"),
     ):
         path.write_text(json.dumps({**bad, "tools": [TOOL]}))
         with pytest.raises(InputError) as caught:
@@ -176,6 +177,6 @@ def test_the_hints_do_not_change_the_module(tmp_path: Path) -> None:
     hinted.write_text(
         json.dumps({"cache": {"ttlMs": 60000, "cacheScope": "public"}, "tools": [TOOL]})
     )
-    one = build([ServerInput("s", plain)], "auto")
-    two = build([ServerInput("s", hinted)], "auto")
+    one = build([ServerSpec("s", plain)], "auto")
+    two = build([ServerSpec("s", hinted)], "auto")
     assert (one.source, one.stub) == (two.source, two.stub)
