@@ -2530,13 +2530,19 @@ def _image_message(
     return {"role": "user", "content": content}
 
 
-# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# Tool search. ``_SEARCH`` holds each tool's terms and how often each occurs, per field
 # (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
-# postings, and a term's BM25 weights are computed when a query first has it. Queries
-# are split by ``_terms``, the rule the generator split the tools' text with.
+# postings and each field's lengths, and a term's BM25F weights are computed when a query
+# first has it. Queries are split by ``_terms``, the rule the generator split the tools'
+# text with.
 
+# BM25F: a term's frequency in a tool is the sum over the fields of weight * count / the
+# field's length normalisation (1 - b + b * length / average length), then saturated with
+# k1. The fields in the order of a line: name, server, title, the description's first
+# sentence, the whole description, property names, property descriptions.
 _BM25_K1 = 1.2
-_BM25_B = 0.75
+_FIELD_WEIGHTS = (5.0, 2.0, 4.0, 5.0, 2.0, 1.0, 0.5)
+_FIELD_B = (0.75, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75)
 
 _STOP_WORDS = (
     "a about above after all also an and any are as at be been before being below between"
@@ -2549,9 +2555,10 @@ _STOP_WORDS = (
 )
 _search_names: "list[str] | None" = None  # exposed names, in toolset order
 _search_positions: "dict[str, int]" = {}  # exposed name -> its index
-# term -> (the tools that have it, its counts in them, its BM25 weights in them)
-_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
-_norms: "list[float]" = []  # per tool: BM25's length normalisation
+# term -> (the tools that have it, for each its count * 8 + its field, and once computed the
+# (tool, BM25F weight) pairs)
+_postings: "dict[str, tuple[list[int], list[int], list[tuple[int, float]]]]" = {}
+_norms: "list[list[float]]" = []  # per field, per tool: its length normalisation
 _tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
 _definition_lines: "list[str] | None" = None
 
@@ -2564,7 +2571,7 @@ def _search(query: str, limit: int) -> list[str]:
 
 def _ranked(query: str, limit: int) -> list[int]:
     """The indices of the best tools for ``query``: the tool it names exactly, if any,
-    then by BM25 score, equal scores in the toolset's order."""
+    then by BM25F score, equal scores in the toolset's order."""
     if type(query) is not str:
         raise TypeError(f"query must be a str, not {type(query).__name__}")
     if type(limit) is not int:
@@ -2578,10 +2585,10 @@ def _ranked(query: str, limit: int) -> list[int]:
     for term in dict.fromkeys(_terms(query)):
         found = postings.get(term)
         if found is not None:
-            tools, counts, weights = found
+            tools, packed, weights = found
             if not weights:  # one assignment: threads that race write the same list
-                weights[:] = _weights(tools, counts)
-            for index, weight in zip(tools, weights, strict=True):
+                weights[:] = _weights(tools, packed)
+            for index, weight in weights:
                 scores[index] = scores.get(index, 0.0) + weight
     if len(scores) > limit:
         import heapq
@@ -2600,15 +2607,21 @@ def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
     return -item[1], item[0]
 
 
-def _weights(tools: list[int], counts: list[int]) -> list[float]:
-    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+def _weights(tools: list[int], packed: list[int]) -> list[tuple[int, float]]:
+    """BM25F weights of a term, per tool that has it: ``packed`` holds, for each of
+    ``tools`` (a tool once per field it has the term in), count * 8 + field."""
     import math
 
-    norms, k1 = _norms, _BM25_K1
-    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    norms, fields, k1 = _norms, _FIELD_WEIGHTS, _BM25_K1
+    frequency: dict[int, float] = {}
+    for index, code in zip(tools, packed, strict=True):
+        field = code & 7
+        share = fields[field] * (code >> 3) / norms[field][index]
+        frequency[index] = frequency.get(index, 0.0) + share
+    total = len(norms[0]) if norms else 0
+    idf = math.log(1.0 + (total - len(frequency) + 0.5) / (len(frequency) + 0.5))
     return [
-        idf * n * (k1 + 1.0) / (n + norms[i])
-        for i, n in zip(tools, counts, strict=True)
+        (index, idf * tf * (k1 + 1.0) / (tf + k1)) for index, tf in frequency.items()
     ]
 
 
@@ -2617,12 +2630,17 @@ def _terms(text: str) -> list[str]:
     words, pieces, cases, stop = _tokenizer or _new_tokenizer()
     found: list[str] = []
     for word in words(text):
-        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        raw = [part for piece in pieces(word) for part in cases(piece)]
+        # An acronym's plural loses its "s" (URLs: url); the whole keeps it (geturls).
+        parts = [
+            (p[:-1] if len(p) > 2 and p[-1] == "s" and p[:-1].isupper() else p).lower()
+            for p in raw
+        ]
         found.extend(
             _stem(part) for part in parts if len(part) > 1 and part not in stop
         )
-        if len(parts) > 1:
-            found.append("".join(parts))
+        if len(raw) > 1:
+            found.append("".join([part.lower() for part in raw]))
     return found
 
 
@@ -2643,38 +2661,52 @@ def _new_tokenizer() -> "_Tokenizer":
     _tokenizer = (
         re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
         re.compile(r"[^\W_]+").findall,
-        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        re.compile(
+            r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])(?![A-Z]s(?![a-z]))"
+        ).split,
         frozenset(_STOP_WORDS.split()),
     )
     return _tokenizer
 
 
 def _load_search() -> list[str]:
-    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    """Parse ``_SEARCH``: each field's length per tool, and each term's tools and counts."""
     global _search_names, _search_positions, _postings, _norms
     import json
 
     table: dict[str, str] = json.loads(_SEARCH)
-    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
-    lengths: list[int] = []
+    postings: dict[str, tuple[list[int], list[int], list[tuple[int, float]]]] = {}
+    count_of_fields = len(_FIELD_WEIGHTS)
+    lengths: list[list[int]] = [[] for _ in range(count_of_fields)]
     for index, line in enumerate(table.values()):
-        length = 0
-        count = 1
-        for term in line.split():
-            if ":" in term:  # "N:term" opens a group of terms counted N times
-                number, _, term = term.partition(":")
-                count = int(number)
-            length += count
-            listed = postings.get(term)
-            if listed is None:
-                postings[term] = ([index], [count], [])
-            else:
-                listed[0].append(index)
-                listed[1].append(count)
-        lengths.append(length)
-    average = max(sum(lengths), 1) / max(len(lengths), 1)
-    k1, b = _BM25_K1, _BM25_B
-    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+        texts = line.split("|")[:count_of_fields]
+        texts += [""] * (count_of_fields - len(texts))
+        for field, text in enumerate(texts):
+            length = 0
+            whole = -1  # "=L": the field's whole length, when some terms were left out
+            count = 1
+            for term in text.split():
+                if term[0] == "=":
+                    whole = int(term[1:])
+                    continue
+                if ":" in term:  # "N:term" opens a group of terms counted N times
+                    number, _, term = term.partition(":")
+                    count = int(number)
+                length += count
+                code = count * 8 + field
+                listed = postings.get(term)
+                if listed is None:
+                    postings[term] = ([index], [code], [])
+                else:
+                    listed[0].append(index)
+                    listed[1].append(code)
+            lengths[field].append(whole if whole >= 0 else length)
+    norms = []
+    for field, sizes in enumerate(lengths):
+        average = max(sum(sizes), 1) / max(len(sizes), 1)
+        b = _FIELD_B[field]
+        norms.append([1.0 - b + b * size / average for size in sizes])
+    _norms = norms
     _postings = postings
     _search_positions = {name: index for index, name in enumerate(table)}
     _search_names = list(table)
@@ -2895,23 +2927,23 @@ _DROPPED = r"""{
 _REWRITES = r"""[]"""
 
 _SEARCH = r"""{
-"everything__echo":"15:echo 6:everythingecho 4:back input string tool 3:message 2:everything",
-"everything__get-annotated-message":"13:message 10:annotated get 6:everythinggetannotatedmessage getannotatedmessage 5:annotation demonstrate 4:content metadata provide tool used 3:image include type 2:everything includeimage messagetype 1:different example pattern",
-"everything__get-env":"8:environment 6:env everythinggetenv get getenv 4:configuration debugging helpful mcp print return server tool variable 2:everything",
-"everything__get-resource-links":"19:resource 15:link 10:get 6:everythinggetresourcelinks getresourcelinks 5:return 4:different reference ten tool type 2:count everything 1:10 number",
-"everything__get-resource-reference":"19:resource 14:reference 10:get 6:everythinggetresourcereference getresourcereference 4:client mcp return tool used 3:id 2:everything resourceid resourcetype type 1:fetch text",
-"everything__get-structured-content":"14:content structured 10:get 6:everythinggetstructuredcontent getstructuredcontent 4:along client data output return schema tool validation 2:everything location 1:choose city",
-"everything__get-sum":"14:sum 10:get 6:everythinggetsum getsum number 4:return tool two 2:everything 1:first second",
-"everything__get-tiny-image":"14:image tiny 10:get 6:everythinggettinyimage gettinyimage 4:logo mcp return tool 2:everything",
-"everything__gzip-file-as-resource":"18:resource 17:file 10:gzip 6:everythinggzipfileasresource gzipfileasresource 5:compress data output 4:compression link return single tool type using zip 3:gzipped name 2:allowing compressed depending downloaded everything selected",
-"everything__toggle-simulated-logging":"14:logging simulated toggle 6:everythingtogglesimulatedlogging togglesimulatedlogging 4:leveled random 2:everything",
-"everything__toggle-subscriber-updates":"14:toggle update 10:subscriber 6:everythingtogglesubscriberupdates togglesubscriberupdates 4:resource simulated subscription 2:everything",
-"everything__trigger-long-running-operation":"16:operation 14:long running 10:trigger 6:everythingtriggerlongrunningoperation triggerlongrunningoperation 4:demonstrate progress tool update 3:duration step 2:everything 1:number second",
-"everything__get-roots-list":"16:root 14:list 10:get 6:everythinggetrootslist getrootslist 4:client current mcp provided tool 2:access capability demonstrate doesn even everything file protocol server though",
-"everything__trigger-elicitation-request":"14:elicitation request trigger 6:everythingtriggerelicitationrequest triggerelicitationrequest 4:server tool user 2:everything",
-"everything__trigger-url-elicitation":"27:elicitation 24:url 18:error 14:trigger 13:path 8:client user 6:everythingtriggerurlelicitation triggerurlelicitation 5:response 4:browser default direct flow request tool 3:32042 create handle id mechanism message required true",
-"everything__trigger-sampling-request":"14:request sampling trigger 6:everythingtriggersamplingrequest triggersamplingrequest 5:llm 4:server tool 3:prompt token 2:everything max maxtokens 1:generate maximum number send",
-"everything__simulate-research-query":"15:research simulate 11:query 6:everythingsimulateresearchquery operation simulateresearchquery 5:ambiguous 4:analyze deep elicitation gather information synthesize 3:clarification topic 2:based demonstrate everything mcp multiple progress stage task true"
+"everything__echo":"1:echo everythingecho|2:everything 1:reference server|1:echo tool|1:back echo input string|1:back echo input string|1:message|1:echo message",
+"everything__get-annotated-message":"1:annotated everythinggetannotatedmessage get getannotatedmessage message|2:everything 1:reference server|1:annotated get message tool|1:annotation content demonstrate metadata provide used|1:annotation content demonstrate metadata provide used|1:image include includeimage message messagetype type|1:annotation demonstrate different example image include message pattern type",
+"everything__get-env":"1:env everythinggetenv get getenv|2:everything 1:reference server|1:environment print tool|1:configuration debugging environment helpful mcp return server variable|1:configuration debugging environment helpful mcp return server variable||",
+"everything__get-resource-links":"1:everythinggetresourcelinks get getresourcelinks link resource|2:everything 1:reference server|1:get link resource tool|2:resource 1:different link reference return ten type|2:resource 1:different link reference return ten type|1:count|1:10 link number resource return",
+"everything__get-resource-reference":"1:everythinggetresourcereference get getresourcereference reference resource|2:everything 1:reference server|1:get reference resource tool|1:client mcp reference resource return used|1:client mcp reference resource return used|2:resource 1:id resourceid resourcetype type|1:fetch id resource text",
+"everything__get-structured-content":"1:content everythinggetstructuredcontent get getstructuredcontent structured|2:everything 1:reference server|1:content get structured tool|1:along client content data output return schema structured validation|1:along client content data output return schema structured validation|1:location|1:choose city",
+"everything__get-sum":"1:everythinggetsum get getsum sum|2:everything 1:reference server|1:get sum tool|1:number return sum two|1:number return sum two||2:number 1:first second",
+"everything__get-tiny-image":"1:everythinggettinyimage get gettinyimage image tiny|2:everything 1:reference server|1:get image tiny tool|1:image logo mcp return tiny|1:image logo mcp return tiny||",
+"everything__gzip-file-as-resource":"1:everythinggzipfileasresource file gzip gzipfileasresource resource|2:everything 1:reference server|1:file resource tool zip|1:compress compression file gzip single using|2:resource 1:allowing compress compressed compression current data depending downloaded file gzip gzipped link output request return selected session single subsequent type using|1:data name output outputtype type|4:resource 3:file 2:link return 1:compress content data full gzipped later name object output read resulting returned uri url",
+"everything__toggle-simulated-logging":"1:everythingtogglesimulatedlogging logging simulated toggle togglesimulatedlogging|2:everything 1:reference server|1:logging simulated toggle|1:leveled logging random simulated toggle|1:leveled logging random simulated toggle||",
+"everything__toggle-subscriber-updates":"1:everythingtogglesubscriberupdates subscriber toggle togglesubscriberupdates update|2:everything 1:reference server|1:subscriber toggle update|1:resource simulated subscription toggle update|1:resource simulated subscription toggle update||",
+"everything__trigger-long-running-operation":"1:everythingtriggerlongrunningoperation long operation running trigger triggerlongrunningoperation|2:everything 1:reference server|1:long operation running tool trigger|1:demonstrate long operation progress running update|1:demonstrate long operation progress running update|1:duration step|2:operation 1:duration number second step",
+"everything__get-roots-list":"1:everythinggetrootslist get getrootslist list root|2:everything 1:reference server|1:get list root tool|1:client current list mcp provided root|2:root 1:access capability client current demonstrate doesn even file list mcp protocol provided server though||",
+"everything__trigger-elicitation-request":"1:elicitation everythingtriggerelicitationrequest request trigger triggerelicitationrequest|2:everything 1:reference server|1:elicitation request tool trigger|1:elicitation request server trigger user|1:elicitation request server trigger user||",
+"everything__trigger-url-elicitation":"1:elicitation everythingtriggerurlelicitation trigger triggerurlelicitation url|2:everything 1:reference server|1:elicitation tool trigger url|1:browser client direct elicitation flow trigger url user|5:error 4:elicitation path 3:url 2:client response user 1:32042 await browser create default direct flow handle mechanism request required set signal support trigger true two use|1:elicitation elicitationid error errorpath id message path url|=61 6:error 5:elicitation 4:url 3:path 2:client default request retry user 1:32042 code control create explicit false handle id mcp mechanism message open opening optional random rather required send shown throw true used uuid",
+"everything__trigger-sampling-request":"1:everythingtriggersamplingrequest request sampling trigger triggersamplingrequest|2:everything 1:reference server|1:request sampling tool trigger|1:llm request sampling server trigger|1:llm request sampling server trigger|1:max maxtokens prompt token|1:generate llm maximum number prompt send token",
+"everything__simulate-research-query":"1:everythingsimulateresearchquery query research simulate simulateresearchquery|2:everything 1:reference server|1:query research simulate|1:analyze deep gather information operation research simulate synthesize|2:elicitation operation 1:ambiguous analyze based clarification client deep demonstrate gather information mcp multiple progress request research send simulate stage support synthesize task true|1:ambiguous topic|1:ambiguous clarification input investigate query require required research simulate status topic trigger"
 }"""
 
 _STRUCTURED = r"""[

@@ -2530,13 +2530,19 @@ def _image_message(
     return {"role": "user", "content": content}
 
 
-# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# Tool search. ``_SEARCH`` holds each tool's terms and how often each occurs, per field
 # (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
-# postings, and a term's BM25 weights are computed when a query first has it. Queries
-# are split by ``_terms``, the rule the generator split the tools' text with.
+# postings and each field's lengths, and a term's BM25F weights are computed when a query
+# first has it. Queries are split by ``_terms``, the rule the generator split the tools'
+# text with.
 
+# BM25F: a term's frequency in a tool is the sum over the fields of weight * count / the
+# field's length normalisation (1 - b + b * length / average length), then saturated with
+# k1. The fields in the order of a line: name, server, title, the description's first
+# sentence, the whole description, property names, property descriptions.
 _BM25_K1 = 1.2
-_BM25_B = 0.75
+_FIELD_WEIGHTS = (5.0, 2.0, 4.0, 5.0, 2.0, 1.0, 0.5)
+_FIELD_B = (0.75, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75)
 
 _STOP_WORDS = (
     "a about above after all also an and any are as at be been before being below between"
@@ -2549,9 +2555,10 @@ _STOP_WORDS = (
 )
 _search_names: "list[str] | None" = None  # exposed names, in toolset order
 _search_positions: "dict[str, int]" = {}  # exposed name -> its index
-# term -> (the tools that have it, its counts in them, its BM25 weights in them)
-_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
-_norms: "list[float]" = []  # per tool: BM25's length normalisation
+# term -> (the tools that have it, for each its count * 8 + its field, and once computed the
+# (tool, BM25F weight) pairs)
+_postings: "dict[str, tuple[list[int], list[int], list[tuple[int, float]]]]" = {}
+_norms: "list[list[float]]" = []  # per field, per tool: its length normalisation
 _tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
 _definition_lines: "list[str] | None" = None
 
@@ -2564,7 +2571,7 @@ def _search(query: str, limit: int) -> list[str]:
 
 def _ranked(query: str, limit: int) -> list[int]:
     """The indices of the best tools for ``query``: the tool it names exactly, if any,
-    then by BM25 score, equal scores in the toolset's order."""
+    then by BM25F score, equal scores in the toolset's order."""
     if type(query) is not str:
         raise TypeError(f"query must be a str, not {type(query).__name__}")
     if type(limit) is not int:
@@ -2578,10 +2585,10 @@ def _ranked(query: str, limit: int) -> list[int]:
     for term in dict.fromkeys(_terms(query)):
         found = postings.get(term)
         if found is not None:
-            tools, counts, weights = found
+            tools, packed, weights = found
             if not weights:  # one assignment: threads that race write the same list
-                weights[:] = _weights(tools, counts)
-            for index, weight in zip(tools, weights, strict=True):
+                weights[:] = _weights(tools, packed)
+            for index, weight in weights:
                 scores[index] = scores.get(index, 0.0) + weight
     if len(scores) > limit:
         import heapq
@@ -2600,15 +2607,21 @@ def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
     return -item[1], item[0]
 
 
-def _weights(tools: list[int], counts: list[int]) -> list[float]:
-    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+def _weights(tools: list[int], packed: list[int]) -> list[tuple[int, float]]:
+    """BM25F weights of a term, per tool that has it: ``packed`` holds, for each of
+    ``tools`` (a tool once per field it has the term in), count * 8 + field."""
     import math
 
-    norms, k1 = _norms, _BM25_K1
-    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    norms, fields, k1 = _norms, _FIELD_WEIGHTS, _BM25_K1
+    frequency: dict[int, float] = {}
+    for index, code in zip(tools, packed, strict=True):
+        field = code & 7
+        share = fields[field] * (code >> 3) / norms[field][index]
+        frequency[index] = frequency.get(index, 0.0) + share
+    total = len(norms[0]) if norms else 0
+    idf = math.log(1.0 + (total - len(frequency) + 0.5) / (len(frequency) + 0.5))
     return [
-        idf * n * (k1 + 1.0) / (n + norms[i])
-        for i, n in zip(tools, counts, strict=True)
+        (index, idf * tf * (k1 + 1.0) / (tf + k1)) for index, tf in frequency.items()
     ]
 
 
@@ -2617,12 +2630,17 @@ def _terms(text: str) -> list[str]:
     words, pieces, cases, stop = _tokenizer or _new_tokenizer()
     found: list[str] = []
     for word in words(text):
-        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        raw = [part for piece in pieces(word) for part in cases(piece)]
+        # An acronym's plural loses its "s" (URLs: url); the whole keeps it (geturls).
+        parts = [
+            (p[:-1] if len(p) > 2 and p[-1] == "s" and p[:-1].isupper() else p).lower()
+            for p in raw
+        ]
         found.extend(
             _stem(part) for part in parts if len(part) > 1 and part not in stop
         )
-        if len(parts) > 1:
-            found.append("".join(parts))
+        if len(raw) > 1:
+            found.append("".join([part.lower() for part in raw]))
     return found
 
 
@@ -2643,38 +2661,52 @@ def _new_tokenizer() -> "_Tokenizer":
     _tokenizer = (
         re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
         re.compile(r"[^\W_]+").findall,
-        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        re.compile(
+            r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])(?![A-Z]s(?![a-z]))"
+        ).split,
         frozenset(_STOP_WORDS.split()),
     )
     return _tokenizer
 
 
 def _load_search() -> list[str]:
-    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    """Parse ``_SEARCH``: each field's length per tool, and each term's tools and counts."""
     global _search_names, _search_positions, _postings, _norms
     import json
 
     table: dict[str, str] = json.loads(_SEARCH)
-    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
-    lengths: list[int] = []
+    postings: dict[str, tuple[list[int], list[int], list[tuple[int, float]]]] = {}
+    count_of_fields = len(_FIELD_WEIGHTS)
+    lengths: list[list[int]] = [[] for _ in range(count_of_fields)]
     for index, line in enumerate(table.values()):
-        length = 0
-        count = 1
-        for term in line.split():
-            if ":" in term:  # "N:term" opens a group of terms counted N times
-                number, _, term = term.partition(":")
-                count = int(number)
-            length += count
-            listed = postings.get(term)
-            if listed is None:
-                postings[term] = ([index], [count], [])
-            else:
-                listed[0].append(index)
-                listed[1].append(count)
-        lengths.append(length)
-    average = max(sum(lengths), 1) / max(len(lengths), 1)
-    k1, b = _BM25_K1, _BM25_B
-    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+        texts = line.split("|")[:count_of_fields]
+        texts += [""] * (count_of_fields - len(texts))
+        for field, text in enumerate(texts):
+            length = 0
+            whole = -1  # "=L": the field's whole length, when some terms were left out
+            count = 1
+            for term in text.split():
+                if term[0] == "=":
+                    whole = int(term[1:])
+                    continue
+                if ":" in term:  # "N:term" opens a group of terms counted N times
+                    number, _, term = term.partition(":")
+                    count = int(number)
+                length += count
+                code = count * 8 + field
+                listed = postings.get(term)
+                if listed is None:
+                    postings[term] = ([index], [code], [])
+                else:
+                    listed[0].append(index)
+                    listed[1].append(code)
+            lengths[field].append(whole if whole >= 0 else length)
+    norms = []
+    for field, sizes in enumerate(lengths):
+        average = max(sum(sizes), 1) / max(len(sizes), 1)
+        b = _FIELD_B[field]
+        norms.append([1.0 - b + b * size / average for size in sizes])
+    _norms = norms
     _postings = postings
     _search_positions = {name: index for index, name in enumerate(table)}
     _search_names = list(table)
@@ -2884,20 +2916,20 @@ _DROPPED = r"""{
 _REWRITES = r"""[]"""
 
 _SEARCH = r"""{
-"filesystem__read_file":"18:file 16:read 6:deprecated filesystemreadfile readfile text 4:complete content 2:filesystem head instead line path provided return tail use 1:first last",
-"filesystem__read_text_file":"30:file 20:read 18:text 6:content filesystemreadtextfile line readtextfile 4:complete head parameter system tail use 3:first last 2:cannot detailed encoding error filesystem handle message provide various",
-"filesystem__read_media_file":"18:file 14:read 10:media 6:content filesystemreadmediafile readmediafile type 4:audio base64 block encoded image mime return returned 2:allowed directory embedded filesystem path resource work",
-"filesystem__read_multiple_files":"24:file 17:read 16:multiple 6:content filesystemreadmultiplefiles path readmultiplefiles 4:simultaneously 3:allowed directory 2:analyze compare efficient entire failed filesystem individual need operation reading reference returned stop won",
-"filesystem__write_file":"20:file 10:write 8:content new 6:existing filesystemwritefile overwrite writefile 4:completely create 2:allowed caution directory encoding filesystem handle path proper text use warning work",
-"filesystem__edit_file":"18:edit 14:file 10:text 6:editfile filesystemeditfile line 4:based make new 3:change diff git replace style 2:allowed content directory exact filesystem made return sequence showing work",
-"filesystem__create_directory":"26:directory 16:create 8:exist 6:createdirectory filesystemcreatedirectory 4:ensure new operation path 2:allowed already ensuring filesystem multiple nested perfect project required setting silently structure succeed work",
-"filesystem__list_directory":"22:directory 10:file list 6:filesystemlistdirectory listdirectory path 4:detailed get listing specified 2:allowed clearly dir distinguish essential filesystem finding prefix result specific structure tool understanding work",
-"filesystem__list_directory_with_sizes":"22:directory 15:size 10:file list 6:filesystemlistdirectorywithsizes listdirectorywithsizes path 4:detailed get including listing specified 3:sort 2:clearly dir distinguish filesystem finding prefix result structure tool understanding useful",
-"filesystem__directory_tree":"22:directory 14:tree 8:file 6:children directorytree filesystemdirectorytree 4:array get json recursive structure view 2:alway empty entry filesystem formatted include indentation name output readability space type",
-"filesystem__move_file":"16:file move 12:directory 6:destination filesystemmovefile movefile rename 4:operation source 2:across allowed different exist fail filesystem renaming simple single used work",
-"filesystem__search_files":"20:file 16:search 14:pattern 10:directory 6:filesystemsearchfiles match matching path searchfiles 4:ext recursively 2:current filesystem full glob great item like relative return style subdirectory use working",
-"filesystem__get_file_info":"16:file 10:get info 6:directory filesystemgetfileinfo getfileinfo 4:detailed metadata retrieve time 2:comprehensive creation filesystem including information last modified perfect permission return size tool type understanding",
-"filesystem__list_allowed_directories":"18:directory 16:allowed 14:list 6:access filesystemlistalloweddirectories listalloweddirectories 4:return server 2:accessible available file filesystem nested path subdirectory trying understand use"
+"filesystem__read_file":"1:file filesystemreadfile read readfile|1:filesystem|1:deprecated file read|1:complete content file read text|2:file read text 1:complete content deprecated instead use|1:head path tail|2:file line provided return 1:first last",
+"filesystem__read_text_file":"1:file filesystemreadtextfile read readtextfile text|1:filesystem|1:file read text|2:file 1:complete content read system text|7:file 4:read 3:text 2:content line parameter use 1:allowed cannot complete detailed directory encoding error examine extension first handle head last message need operate provide regardless single system tail tool various work|1:head path tail|2:file line provided return 1:first last",
+"filesystem__read_media_file":"1:file filesystemreadmediafile media read readmediafile|1:filesystem|1:file media read|1:base64 block content encoded file mime read return type|3:file 2:audio content image returned type 1:allowed base64 block directory embedded encoded mime read resource return work|1:path|",
+"filesystem__read_multiple_files":"1:file filesystemreadmultiplefiles multiple read readmultiplefiles|1:filesystem|1:file multiple read|1:content file multiple read simultaneously|5:file 2:content multiple read 1:allowed analyze compare directory efficient entire failed individual need operation path reading reference returned simultaneously stop won work|1:path|2:file path 1:allowed array directory pointing read string valid",
+"filesystem__write_file":"1:file filesystemwritefile write writefile|1:filesystem|1:file write|2:file new 1:completely content create existing overwrite|3:file 2:content existing new overwrite 1:allowed caution completely create directory encoding handle proper text use warning work|1:content path|",
+"filesystem__edit_file":"1:edit editfile file filesystemeditfile|1:filesystem|1:edit file|1:based edit file line make text|2:edit line 1:allowed based change content diff directory exact file git made make new replace return sequence showing style text work|2:text 1:dry dryrun edit new newtext old oldtext path run|2:text 1:change diff exactly format git match preview replace search style using",
+"filesystem__create_directory":"1:create createdirectory directory filesystemcreatedirectory|1:filesystem|1:create directory|2:directory 1:create ensure exist new|6:directory 3:exist 2:create operation 1:allowed already ensure ensuring multiple nested new path perfect project required setting silently structure succeed work|1:path|",
+"filesystem__list_directory":"1:directory filesystemlistdirectory list listdirectory|1:filesystem|1:directory list|1:detailed directory file get listing path specified|5:directory 4:file 1:allowed clearly detailed dir distinguish essential finding get listing path prefix result specific specified structure tool understanding work|1:path|",
+"filesystem__list_directory_with_sizes":"1:directory filesystemlistdirectorywithsizes list listdirectorywithsizes size|1:filesystem|1:directory list size|1:detailed directory file get including listing path size specified|5:directory 4:file 1:allowed clearly detailed dir distinguish finding get including listing path prefix result size specific specified structure tool understanding useful work|1:path sort sortby|1:entry name size sort",
+"filesystem__directory_tree":"1:directory directorytree filesystemdirectorytree tree|1:filesystem|1:directory tree|1:directory file get json recursive structure tree view|5:directory 3:children file 2:array 1:allowed alway empty entry formatted get include indentation json name output readability recursive space structure tree type view work|1:exclude excludepatterns path pattern|",
+"filesystem__move_file":"1:file filesystemmovefile move movefile|1:filesystem|1:file move|1:directory file move rename|5:directory 2:destination file move operation rename 1:across allowed different exist fail renaming simple single source used work|1:destination source|",
+"filesystem__search_files":"1:file filesystemsearchfiles search searchfiles|1:filesystem|1:file search|1:directory file matching pattern recursively search|4:directory file pattern 3:match 2:ext matching path search 1:allowed current don exact finding full glob great item know like location recursively relative return style subdirectory use working|2:pattern 1:exclude excludepatterns path|",
+"filesystem__get_file_info":"1:file filesystemgetfileinfo get getfileinfo info|1:filesystem|1:file get info|1:detailed directory file metadata retrieve|2:directory file time 1:actual allowed characteristic comprehensive content creation detailed including information last metadata modified perfect permission reading retrieve return size tool type understanding work|1:path|",
+"filesystem__list_allowed_directories":"1:allowed directory filesystemlistalloweddirectories list listalloweddirectories|1:filesystem|1:allowed directory list|1:access allowed directory list return server|3:directory 2:access allowed 1:accessible available file list nested path return server subdirectory trying understand use||"
 }"""
 
 _STRUCTURED = r"""[

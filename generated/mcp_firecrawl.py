@@ -2530,13 +2530,19 @@ def _image_message(
     return {"role": "user", "content": content}
 
 
-# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# Tool search. ``_SEARCH`` holds each tool's terms and how often each occurs, per field
 # (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
-# postings, and a term's BM25 weights are computed when a query first has it. Queries
-# are split by ``_terms``, the rule the generator split the tools' text with.
+# postings and each field's lengths, and a term's BM25F weights are computed when a query
+# first has it. Queries are split by ``_terms``, the rule the generator split the tools'
+# text with.
 
+# BM25F: a term's frequency in a tool is the sum over the fields of weight * count / the
+# field's length normalisation (1 - b + b * length / average length), then saturated with
+# k1. The fields in the order of a line: name, server, title, the description's first
+# sentence, the whole description, property names, property descriptions.
 _BM25_K1 = 1.2
-_BM25_B = 0.75
+_FIELD_WEIGHTS = (5.0, 2.0, 4.0, 5.0, 2.0, 1.0, 0.5)
+_FIELD_B = (0.75, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75)
 
 _STOP_WORDS = (
     "a about above after all also an and any are as at be been before being below between"
@@ -2549,9 +2555,10 @@ _STOP_WORDS = (
 )
 _search_names: "list[str] | None" = None  # exposed names, in toolset order
 _search_positions: "dict[str, int]" = {}  # exposed name -> its index
-# term -> (the tools that have it, its counts in them, its BM25 weights in them)
-_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
-_norms: "list[float]" = []  # per tool: BM25's length normalisation
+# term -> (the tools that have it, for each its count * 8 + its field, and once computed the
+# (tool, BM25F weight) pairs)
+_postings: "dict[str, tuple[list[int], list[int], list[tuple[int, float]]]]" = {}
+_norms: "list[list[float]]" = []  # per field, per tool: its length normalisation
 _tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
 _definition_lines: "list[str] | None" = None
 
@@ -2564,7 +2571,7 @@ def _search(query: str, limit: int) -> list[str]:
 
 def _ranked(query: str, limit: int) -> list[int]:
     """The indices of the best tools for ``query``: the tool it names exactly, if any,
-    then by BM25 score, equal scores in the toolset's order."""
+    then by BM25F score, equal scores in the toolset's order."""
     if type(query) is not str:
         raise TypeError(f"query must be a str, not {type(query).__name__}")
     if type(limit) is not int:
@@ -2578,10 +2585,10 @@ def _ranked(query: str, limit: int) -> list[int]:
     for term in dict.fromkeys(_terms(query)):
         found = postings.get(term)
         if found is not None:
-            tools, counts, weights = found
+            tools, packed, weights = found
             if not weights:  # one assignment: threads that race write the same list
-                weights[:] = _weights(tools, counts)
-            for index, weight in zip(tools, weights, strict=True):
+                weights[:] = _weights(tools, packed)
+            for index, weight in weights:
                 scores[index] = scores.get(index, 0.0) + weight
     if len(scores) > limit:
         import heapq
@@ -2600,15 +2607,21 @@ def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
     return -item[1], item[0]
 
 
-def _weights(tools: list[int], counts: list[int]) -> list[float]:
-    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+def _weights(tools: list[int], packed: list[int]) -> list[tuple[int, float]]:
+    """BM25F weights of a term, per tool that has it: ``packed`` holds, for each of
+    ``tools`` (a tool once per field it has the term in), count * 8 + field."""
     import math
 
-    norms, k1 = _norms, _BM25_K1
-    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    norms, fields, k1 = _norms, _FIELD_WEIGHTS, _BM25_K1
+    frequency: dict[int, float] = {}
+    for index, code in zip(tools, packed, strict=True):
+        field = code & 7
+        share = fields[field] * (code >> 3) / norms[field][index]
+        frequency[index] = frequency.get(index, 0.0) + share
+    total = len(norms[0]) if norms else 0
+    idf = math.log(1.0 + (total - len(frequency) + 0.5) / (len(frequency) + 0.5))
     return [
-        idf * n * (k1 + 1.0) / (n + norms[i])
-        for i, n in zip(tools, counts, strict=True)
+        (index, idf * tf * (k1 + 1.0) / (tf + k1)) for index, tf in frequency.items()
     ]
 
 
@@ -2617,12 +2630,17 @@ def _terms(text: str) -> list[str]:
     words, pieces, cases, stop = _tokenizer or _new_tokenizer()
     found: list[str] = []
     for word in words(text):
-        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        raw = [part for piece in pieces(word) for part in cases(piece)]
+        # An acronym's plural loses its "s" (URLs: url); the whole keeps it (geturls).
+        parts = [
+            (p[:-1] if len(p) > 2 and p[-1] == "s" and p[:-1].isupper() else p).lower()
+            for p in raw
+        ]
         found.extend(
             _stem(part) for part in parts if len(part) > 1 and part not in stop
         )
-        if len(parts) > 1:
-            found.append("".join(parts))
+        if len(raw) > 1:
+            found.append("".join([part.lower() for part in raw]))
     return found
 
 
@@ -2643,38 +2661,52 @@ def _new_tokenizer() -> "_Tokenizer":
     _tokenizer = (
         re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
         re.compile(r"[^\W_]+").findall,
-        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        re.compile(
+            r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])(?![A-Z]s(?![a-z]))"
+        ).split,
         frozenset(_STOP_WORDS.split()),
     )
     return _tokenizer
 
 
 def _load_search() -> list[str]:
-    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    """Parse ``_SEARCH``: each field's length per tool, and each term's tools and counts."""
     global _search_names, _search_positions, _postings, _norms
     import json
 
     table: dict[str, str] = json.loads(_SEARCH)
-    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
-    lengths: list[int] = []
+    postings: dict[str, tuple[list[int], list[int], list[tuple[int, float]]]] = {}
+    count_of_fields = len(_FIELD_WEIGHTS)
+    lengths: list[list[int]] = [[] for _ in range(count_of_fields)]
     for index, line in enumerate(table.values()):
-        length = 0
-        count = 1
-        for term in line.split():
-            if ":" in term:  # "N:term" opens a group of terms counted N times
-                number, _, term = term.partition(":")
-                count = int(number)
-            length += count
-            listed = postings.get(term)
-            if listed is None:
-                postings[term] = ([index], [count], [])
-            else:
-                listed[0].append(index)
-                listed[1].append(count)
-        lengths.append(length)
-    average = max(sum(lengths), 1) / max(len(lengths), 1)
-    k1, b = _BM25_K1, _BM25_B
-    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+        texts = line.split("|")[:count_of_fields]
+        texts += [""] * (count_of_fields - len(texts))
+        for field, text in enumerate(texts):
+            length = 0
+            whole = -1  # "=L": the field's whole length, when some terms were left out
+            count = 1
+            for term in text.split():
+                if term[0] == "=":
+                    whole = int(term[1:])
+                    continue
+                if ":" in term:  # "N:term" opens a group of terms counted N times
+                    number, _, term = term.partition(":")
+                    count = int(number)
+                length += count
+                code = count * 8 + field
+                listed = postings.get(term)
+                if listed is None:
+                    postings[term] = ([index], [code], [])
+                else:
+                    listed[0].append(index)
+                    listed[1].append(code)
+            lengths[field].append(whole if whole >= 0 else length)
+    norms = []
+    for field, sizes in enumerate(lengths):
+        average = max(sum(sizes), 1) / max(len(sizes), 1)
+        b = _FIELD_B[field]
+        norms.append([1.0 - b + b * size / average for size in sizes])
+    _norms = norms
     _postings = postings
     _search_positions = {name: index for index, name in enumerate(table)}
     _search_names = list(table)
@@ -2948,35 +2980,35 @@ _REWRITES = r"""[
 ]"""
 
 _SEARCH = r"""{
-"firecrawl__firecrawl_scrape":"26:firecrawl 18:alexandria scrape 17:page 16:provider 15:capability option 11:url 10:content 9:return tool version 8:authenticated include json max session 7:request response search use 6:data firecrawlfirecrawlscrape firecrawlscrape",
-"firecrawl__firecrawl_map":"20:firecrawl 14:page 12:map 8:url website 6:content firecrawlfirecrawlmap firecrawlmap ls ur 4:enumerate fetching include indexed limit optional parameter query search sitemap subdomain 2:ask request use",
-"firecrawl__firecrawl_search":"34:web 32:tool 27:search 26:result 24:firecrawl 19:return 18:domain 14:data 13:option source 12:category page query 11:provider research 10:alexandria include scrape 9:developer new use 8:full 6:firecrawlfirecrawlsearch firecrawlsearch",
-"firecrawl__firecrawl_find_tools":"18:tool 16:provider 14:firecrawl 12:contract find 9:data 8:browse category discovery 7:search use 6:alexandria firecrawlfindtools firecrawlfirecrawlfindtools selected 5:capability need 4:ds query read record returned url workflow",
-"firecrawl__firecrawl_search_feedback":"26:search 18:feedback 16:firecrawl 9:content 8:entry id missing source valuable 6:cap firecrawlfirecrawlsearchfeedback firecrawlsearchfeedback record refund 4:daily least prior quality query rating schema suggestion uuid validated",
-"firecrawl__firecrawl_feedback":"26:feedback 12:firecrawl job requested 10:capability functionality issue 8:id url 6:alexandria endpoint firecrawlfeedback firecrawlfirecrawlfeedback provider rating 4:completed concise map parse provide quality scrape search submit",
-"firecrawl__firecrawl_crawl":"20:crawl 14:page 12:firecrawl option 8:data max 6:exclude firecrawlcrawl firecrawlfirecrawlcrawl full include limit path prompt return scrape site status url webhook 4:multi poll start website",
-"firecrawl__firecrawl_check_crawl_status":"16:crawl 14:firecrawl status 6:check firecrawlcheckcrawlstatus firecrawlfirecrawlcheckcrawlstatus id 4:available current existing progress result retrieve 2:job modify read start state",
-"firecrawl__firecrawl_extract":"16:firecrawl 10:extract 8:deprecated json use 6:firecrawlextract firecrawlfirecrawlextract scrape 4:compatibility entry known point prompt schema url 2:agent containing format ls multi option research source ur",
-"firecrawl__firecrawl_agent":"29:term 28:agent 24:firecrawl 23:id 22:call 20:approval 19:exchange 17:provider 16:thread 12:data research return 11:turn url 10:run 9:accept answer ls ur 8:job result use 6:firecrawlagent firecrawlfirecrawlagent",
-"firecrawl__firecrawl_agent_status":"20:firecrawl 14:agent status 10:job 8:result 6:final firecrawlagentstatus firecrawlfirecrawlagentstatus id progress 4:completed research retrieve take 2:15 30 again check contain non processing response second terminal",
-"firecrawl__firecrawl_interact":"12:firecrawl 10:code interact option page 8:browser prompt 6:firecrawlfirecrawlinteract firecrawlinteract language live run scrape session 4:click control field fill id navigate open reuse timeout url",
-"firecrawl__firecrawl_interact_stop":"14:interact stop 12:firecrawl 8:session 6:firecrawlfirecrawlinteractstop firecrawlinteractstop id scrape 4:associated live release resource 2:confirmation return scrapeid success",
-"firecrawl__firecrawl_parse":"14:file firecrawl parse 9:content pdf 8:document option upload 7:html path supported 6:call data firecrawlfirecrawlparse firecrawlparse include json max parsing schema 4:link markdown summary targeted",
-"firecrawl__firecrawl_monitor_create":"18:monitor 16:create 14:page 12:firecrawl 8:query search 6:check firecrawlfirecrawlmonitorcreate firecrawlmonitorcreate form goal schedule target webhook 4:body compare crawl email notification predecessor recurring retained scrape simple",
-"firecrawl__firecrawl_monitor_list":"16:monitor 14:list 12:firecrawl 6:firecrawlfirecrawlmonitorlist firecrawlmonitorlist pagination 4:account authenticated control optional 2:limit metadata offset page record return",
-"firecrawl__firecrawl_monitor_get":"16:monitor 12:firecrawl 10:get 6:firecrawlfirecrawlmonitorget firecrawlmonitorget id 4:configuration current including retrieve state 2:modify run",
-"firecrawl__firecrawl_monitor_update":"16:monitor 12:firecrawl 10:update 6:firecrawlfirecrawlmonitorupdate firecrawlmonitorupdate id 4:body change existing patch 2:active affect future goal judging name notification paused retention schedule scheduled status target webhook",
-"firecrawl__firecrawl_monitor_delete":"14:delete monitor 12:firecrawl 6:firecrawlfirecrawlmonitordelete firecrawlmonitordelete id 4:future permanently schedule stop 2:cannot deletion operation return status undone",
-"firecrawl__firecrawl_monitor_run":"16:monitor 12:firecrawl 10:run 6:check firecrawlfirecrawlmonitorrun firecrawlmonitorrun 4:immediate normal now outside queue schedule 2:configured id network queued return start target work",
-"firecrawl__firecrawl_monitor_checks":"16:check 14:monitor 12:firecrawl 8:list 6:firecrawlfirecrawlmonitorchecks firecrawlmonitorchecks limit status 4:bounded filtered historical optionally result 2:id metadata offset page pagination return summary",
-"firecrawl__firecrawl_monitor_check":"16:check page 14:monitor 12:firecrawl 8:return 6:firecrawlfirecrawlmonitorcheck firecrawlmonitorcheck result status tracking 4:current filtered get id level optionally retrieve 2:changed configured error goal new removed report",
-"firecrawl__firecrawl_research_search_papers":"20:paper 14:search 12:firecrawl 11:research 8:med query rxiv 7:author 6:abstract firecrawlfirecrawlresearchsearchpapers firecrawlresearchsearchpapers 5:category language natural 4:across biomedical clinical corpus indexed life literature metadata science span",
-"firecrawl__firecrawl_research_inspect_paper":"17:paper 12:firecrawl 10:inspect research 8:id 6:firecrawlfirecrawlresearchinspectpaper firecrawlresearchinspectpaper 5:canonical doi pmid 4:ar identifier metadata pmc retrieve xiv 2:abstract author category date ds return source title",
-"firecrawl__firecrawl_research_related_papers":"14:paper seed 12:firecrawl 10:related research 9:candidate 6:citation firecrawlfirecrawlresearchrelatedpapers firecrawlresearchrelatedpapers ids 4:anchor ds find first graph id intent later mode primary return ten 3:rerank 2:default",
-"firecrawl__firecrawl_research_read_paper":"19:paper 12:firecrawl 10:read research 9:passage 6:firecrawlfirecrawlresearchreadpaper firecrawlresearchreadpaper question 4:body full id relevant retrieve specific text 3:number return 2:available control indexed matching notice paperid unavailable",
-"firecrawl__firecrawl_research_search_github":"14:firecrawl 12:search 6:firecrawlfirecrawlresearchsearchgithub firecrawlresearchsearchgithub git github hub research 4:compatibility deprecated entry history point 2:code developer documentation es issue plus pull readm request returned use",
-"firecrawl__firecrawl_developer_search":"16:search 12:firecrawl 11:developer 8:documentation repository 6:firecrawldevelopersearch firecrawlfirecrawldevelopersearch 5:question 4:code es evidence external git hub index issue merged need programming public pull readm request upstream",
-"firecrawl__firecrawl_credit_usage":"32:credit 16:firecrawl period 14:usage 13:view 11:current historical 10:billing date 9:api key 6:end firecrawlcreditusage firecrawlfirecrawlcreditusage start 5:balance 4:authenticated consumption get plan remaining return team use"
+"firecrawl__firecrawl_scrape":"1:firecrawl firecrawlfirecrawlscrape firecrawlscrape scrape|1:firecrawl|1:firecrawl scrape|1:content return scrape url|=123 6:firecrawl 5:page 4:alexandria authenticated session 3:content provider scrape url 2:access action age field live matching max response return search set source use 1:additional answer branding data default defined html identify json link markdown need request schema screenshot supplied targeted web|=102 6:option 3:page 2:capability full fullpage max prompt provider tag tool version 1:content exclude excludetags format include includetags json jsonoptions main onlymaincontent parser pdf pdfoptions pii query queryoptions redact redactpii screenshot screenshotoptions url|=197 9:capability 8:alexandria 6:provider 5:contract version 4:include json returned 3:declared key latest object option published request require response return search tool url use workflow 2:data example execution firecrawl group pagination record result timeout",
+"firecrawl__firecrawl_map":"1:firecrawl firecrawlfirecrawlmap firecrawlmap map|1:firecrawl|1:firecrawl map website|1:content enumerate fetching firecrawl indexed page url website|=61 6:page 5:url 3:firecrawl 2:content optional 1:across ask body collect control coverage desired enumerate fetching indexed inventory limit list located matching narrow option parameter query rather relevant request result retrieve return scrape search several site sitemap subdomain term unknown use website|1:ignore ignorequeryparameters include includesubdomains limit parameter query search sitemap subdomain url|",
+"firecrawl__firecrawl_search":"1:firecrawl firecrawlfirecrawlsearch firecrawlsearch search|1:firecrawl|1:firecrawl search web|1:highlight image new query ranked relevant result return search source web|=183 9:tool 7:result web 6:return 5:data 4:category firecrawl research search 3:alexandria authenticated developer domain provider scrape source use 2:capability match med new query question record rxiv session url website 1:company description enough excerpt highlight image job matching people ranked relevant title|=107 5:option 3:domain page 2:exclude full fullpage include location max prompt query tag tool type 1:category detail domaintools enterprise excludedomains filter format highlight includedomains json jsonoptions limit queryoptions scrape scrapeoptions source tbs tooldetail|=235 14:web 10:result tool 7:search 6:domain 5:provider return 4:alexandria default firecrawl include page snippet 3:compact developer discovery fetch new research semantic source term use 2:available capability description find full host matched query set",
+"firecrawl__firecrawl_find_tools":"1:find firecrawl firecrawlfindtools firecrawlfirecrawlfindtools tool|1:firecrawl|1:find tool|1:alexandria browse contract data provider read selected workflow|=97 5:provider 4:contract discovery 3:browse data firecrawl search tool use 2:alexandria category need record 1:company cover developer estate filing finance government job new package people place prefer price public published read real registry research restaurant retail selected sourced spending typed workflow|1:capability category expand group level limit offset provider query url|=56 4:id 3:capability default 2:browsing category compact contract group list provider returned selected tool 1:call complete constrain data empty exact expand explicit input lookup need option optional output response search selector semantic use",
+"firecrawl__firecrawl_search_feedback":"1:feedback firecrawl firecrawlfirecrawlsearchfeedback firecrawlsearchfeedback search|1:firecrawl|1:feedback firecrawl search|2:search 1:feedback firecrawl id prior quality record schema uuid validated|=69 5:search 3:cap content entry feedback missing refund source valuable 2:daily id least record 1:20 50 age bad credit eligibility eligible firecrawl first good idempotent limited partial prior quality query rating require response schema subject successful suggestion team uuid validated window|1:content description id missing missingcontent query querysuggestions rating reason search searchid source suggestion topic url valuable valuablesources|2:entry topic 1:agent array content description distinct expected find longer optional piece short specific",
+"firecrawl__firecrawl_feedback":"1:feedback firecrawl firecrawlfeedback firecrawlfirecrawlfeedback|1:firecrawl|1:feedback firecrawl|1:completed concise feedback job map parse quality scrape search submit|=81 5:feedback 4:capability job 3:alexandria functionality id requested 2:endpoint error field issue omit provide rating 1:code completed concise content contextual describe gap large map optional output page parse provider quality rationale raw relevant scrape search session set small submit url website|=48 3:issue requested url 2:feedback functionality name provider requestedfunctionality 1:capability capabilityfeedback content endpoint id job jobid missing missingcontent note number page providerfeedback query querysuggestions rating rationale requestedwebsite source suggestion tag valuable valuablesources website|",
+"firecrawl__firecrawl_crawl":"1:crawl firecrawl firecrawlcrawl firecrawlfirecrawlcrawl|1:firecrawl|1:crawl firecrawl site|1:collected crawl data final multi page poll return start state status terminal url website|=54 3:crawl page 2:data limit return scrape status 1:bounded collected conservative control coverage delay depth exclude external final full handling include interactive large link multi option path poll result scope site sitemap start state subdomain terminal unnecessary url use webhook website|=126 5:option 4:max 3:page prompt 2:allow exclude full fullpage include path query tag url webhook 1:allowexternallinks allowsubdomains concurrency crawl crawlentiredomain delay depth discovery domain entire excludepaths external includepaths limit link maxdiscoverydepth sitemap subdomain|",
+"firecrawl__firecrawl_check_crawl_status":"1:check crawl firecrawl firecrawlcheckcrawlstatus firecrawlfirecrawlcheckcrawlstatus status|1:firecrawl|1:crawl firecrawl status|1:available crawl current existing id progress result retrieve status|2:crawl 1:available current existing firecrawl id job modify progress read result retrieve start state status|1:id|",
+"firecrawl__firecrawl_extract":"1:extract firecrawl firecrawlextract firecrawlfirecrawlextract|1:firecrawl|1:deprecated extract firecrawl json scrape use|1:compatibility deprecated entry point|2:firecrawl json known url use 1:agent compatibility containing data deprecated entry format multi option point prompt research schema scrape several site source span|1:allow allowexternallinks enable enablewebsearch external include includesubdomains link prompt schema search subdomain url web|",
+"firecrawl__firecrawl_agent":"1:agent firecrawl firecrawlagent firecrawlfirecrawlagent|1:firecrawl|1:agent firecrawl|1:answer data known research return run several site span structured url web|=203 9:term 6:exchange id url 5:agent call firecrawl research 4:approval data job return 3:accept consent json page provider result run thread use 2:answer carry decline field known list need pass prompt reach read schema scrape search show status structured turn 1:web|3:approval id 2:approvalid call max url 1:alway approve callids constrain credit decline effort enabled exchange ids maxcalls maxcredits mode ontermsrequired prompt require requireapproval required schema strict strictconstraintourls term thread threadid toolkit|=217 11:provider 9:term 8:agent call thread 7:turn 6:approval 5:default exchange id 4:follow pending require 3:accept alway answer keep need offer omitted paid previous rest 2:ask chat firecrawl let new result return run url",
+"firecrawl__firecrawl_agent_status":"1:agent firecrawl firecrawlagentstatus firecrawlfirecrawlagentstatus status|1:firecrawl|1:agent firecrawl status|1:agent final firecrawl id job progress result retrieve|=56 4:job 3:firecrawl result 2:completed final progress research status take 1:15 30 again agent available cannot check complete complex contain failed finish id longer minute non output processing requested response retrieve run scrape search second task terminal three time typical use|1:id|",
+"firecrawl__firecrawl_interact":"1:firecrawl firecrawlfirecrawlinteract firecrawlinteract interact|1:firecrawl|1:firecrawl interact|2:browser 1:click code control field fill live navigate open page reuse run session|=51 3:code 2:browser live run session url 1:act action bash bounded click control create effect executable execution external field fill form id language natural navigate node open output page persistent prompt provide python return reuse scrape side site stdout submission timeout|=93 5:option 3:page prompt 2:full fullpage language max scrape tag 1:code content format id include json jsonoptions main onlymaincontent parser pdf pdfoptions pii query queryoptions redact redactpii scrapeid scrapeoptions screenshot screenshotoptions timeout url|",
+"firecrawl__firecrawl_interact_stop":"1:firecrawl firecrawlfirecrawlinteractstop firecrawlinteractstop interact stop|1:firecrawl|1:firecrawl interact session stop|1:associated id interact live release resource scrape session stop|1:associated confirmation id interact live release resource return scrape session stop success|1:id scrape scrapeid|",
+"firecrawl__firecrawl_parse":"1:firecrawl firecrawlfirecrawlparse firecrawlparse parse|1:firecrawl|1:file firecrawl parsing|1:answer document html json link markdown matching parse schema summary supported targeted|=108 4:upload 3:call document file pdf 2:authenticated content data final hosted html include instruction mcp parse path returned scrape supported use 1:answer bounded common input json link local markdown matching max open option page parsing rtf schema spreadsheet summary targeted word|=55 3:option 2:content max prompt tag 1:base64 cache exclude excludetags format image include includetags json jsonoptions main onlymaincontent parser pdf pdfoptions pii query queryoptions redact redactpii remove removebase64images skip skiptlsverification store tls verification|2:file parse 1:absolute content doc docx extension htm html ignored indexed infer kind local mime never odt omitted optional override path pdf relative reuse rtf server store supported type xls xlsx",
+"firecrawl__firecrawl_monitor_create":"1:create firecrawl firecrawlfirecrawlmonitorcreate firecrawlmonitorcreate monitor|1:firecrawl|1:create firecrawl monitor|1:check compare crawl create monitor predecessor recurring retained scrape search|=65 5:page 3:form monitor query target 2:check create goal notification schedule search simple webhook 1:accept advanced body change compare contain control crawl empty format future ignored judging language network non plain plus predecessor recurring required retained retention scrape supplied tracking value|2:domain include page 1:body diff email exclude excludedomains goal includediffs includedomains max maxresults name query result schedule scheduletext search searchwindow text timezone url webhook webhookurl window|",
+"firecrawl__firecrawl_monitor_list":"1:firecrawl firecrawlfirecrawlmonitorlist firecrawlmonitorlist list monitor|1:firecrawl|1:firecrawl list monitor|1:account authenticated control list monitor optional pagination|2:monitor pagination 1:account authenticated control list metadata optional page record return|1:limit offset|",
+"firecrawl__firecrawl_monitor_get":"1:firecrawl firecrawlfirecrawlmonitorget firecrawlmonitorget get monitor|1:firecrawl|1:firecrawl get monitor|1:configuration current id including monitor retrieve state|2:monitor 1:configuration current id including modify retrieve run state|1:id|",
+"firecrawl__firecrawl_monitor_update":"1:firecrawl firecrawlfirecrawlmonitorupdate firecrawlmonitorupdate monitor update|1:firecrawl|1:firecrawl monitor update|1:existing id monitor patch|2:change monitor 1:active affect body check existing future goal id judging name notification patch paused retention return schedule scheduled status target updated webhook|1:body id|",
+"firecrawl__firecrawl_monitor_delete":"1:delete firecrawl firecrawlfirecrawlmonitordelete firecrawlmonitordelete monitor|1:firecrawl|1:delete firecrawl monitor|1:delete future id monitor permanently schedule stop|1:cannot delete deletion future id monitor operation permanently return schedule status stop undone|1:id|",
+"firecrawl__firecrawl_monitor_run":"1:firecrawl firecrawlfirecrawlmonitorrun firecrawlmonitorrun monitor run|1:firecrawl|1:firecrawl monitor now run|1:check immediate monitor normal outside queue schedule|2:check monitor 1:configured immediate network normal outside queue queued return schedule start target work|1:id|",
+"firecrawl__firecrawl_monitor_checks":"1:check firecrawl firecrawlfirecrawlmonitorchecks firecrawlmonitorchecks monitor|1:firecrawl|1:check firecrawl list monitor|1:bounded check filtered historical limit list monitor optionally result status|2:check 1:bounded filtered historical limit list metadata monitor optionally page pagination result return status summary|1:id limit offset status|",
+"firecrawl__firecrawl_monitor_check":"1:check firecrawl firecrawlfirecrawlmonitorcheck firecrawlmonitorcheck monitor|1:firecrawl|1:check firecrawl get monitor|2:page 1:check filtered level monitor optionally result retrieve status|5:page 4:return 3:tracking 2:current result 1:add change changed check configured decision diff error exist field filtered goal json judging level markdown meaningful mixed monitor new next optionally path plus previous removed report retrieve snapshot status text unified url value|2:id 1:check checkid limit page pagestatus skip status|",
+"firecrawl__firecrawl_research_search_papers":"1:firecrawl firecrawlfirecrawlresearchsearchpapers firecrawlresearchsearchpapers paper research search|1:firecrawl|1:firecrawl paper research search|2:med rxiv 1:abstract across alongside ar bio biomedical clinical corpus indexed language life literature metadata natural paper pub query science scientific search source span xiv|=51 3:paper 2:abstract author med query rxiv 1:across alongside ar bio biomedical category clinical constrain corpus date different distinct filter framing indexed language life literature metadata natural optional pub question result return science scientific search several single source span surface xiv|1:author category query|=51 2:bound created date dd filter inclusive match mm paper updated yyyy 1:40 author case condition default including intervention language method natural number outcome population question ranked relevant research return substring system topic",
+"firecrawl__firecrawl_research_inspect_paper":"1:firecrawl firecrawlfirecrawlresearchinspectpaper firecrawlresearchinspectpaper inspect paper research|1:firecrawl|1:firecrawl inspect paper research|1:ar canonical doi id identifier metadata paper pmc pmid retrieve xiv|2:id 1:abstract ar author canonical category date doi identifier markdown metadata paper pmc pmid retrieve return source title xiv|1:id paper paperid|2:id 1:03762 10 1016 108095 1706 2025 40953549 arxiv canonical doi neunet paper pmc12530322 pmcid pmid primary",
+"firecrawl__firecrawl_research_related_papers":"1:firecrawl firecrawlfirecrawlresearchrelatedpapers firecrawlresearchrelatedpapers paper related research|1:firecrawl|1:firecrawl paper related research|2:id seed 1:anchor candidate citation find first graph ids later primary ten|4:seed 3:candidate 2:citation id paper return 1:anchor bibliographic cited citer citing co coupling default evaluated find first graph ids intent later mode pool primary rank ranked reference similar size ten|1:ids intent mode rerank seed seedids|1:additional apply candidate fused rerank",
+"firecrawl__firecrawl_research_read_paper":"1:firecrawl firecrawlfirecrawlresearchreadpaper firecrawlresearchreadpaper paper read research|1:firecrawl|1:firecrawl paper read research|1:body paper passage question relevant retrieve specific|3:passage 2:full paper text 1:available body control indexed matching notice number question relevant retrieve return specific unavailable|1:id paper paperid question|2:id 1:03762 10 1016 108095 1706 2025 40953549 arxiv canonical default doi neunet number paper passage pmc12530322 pmcid pmid primary return",
+"firecrawl__firecrawl_research_search_github":"1:firecrawl firecrawlfirecrawlresearchsearchgithub firecrawlresearchsearchgithub github research search|1:firecrawl|1:firecrawl git history hub search|1:compatibility deprecated entry point|1:code compatibility deprecated developer documentation entry firecrawl git hub issue matched passage plus point pull readme request returned search use|1:query|",
+"firecrawl__firecrawl_developer_search":"1:developer firecrawl firecrawldevelopersearch firecrawlfirecrawldevelopersearch search|1:firecrawl|1:developer firecrawl search|2:documentation repository 1:code evidence external git hub index issue merged need programming public pull question readme request search upstream|2:documentation repository 1:code evidence external git hub id index issue markdown matched merged need passage programming public pull question ranked readme request result return search source title type upstream url|1:query skill|2:search 1:10 agent api default developer error file including involved language library message natural number phrase question ranked relevant result return set skill",
+"firecrawl__firecrawl_credit_usage":"1:credit firecrawl firecrawlcreditusage firecrawlfirecrawlcreditusage usage|1:firecrawl|1:credit firecrawl usage|2:credit 1:authenticated balance consumption current firecrawl get historical team|=92 9:credit 8:period 5:billing date 4:view 3:api current end historical key start 2:null plan remaining return use 1:analysis answer authenticated balance boundary check consumption extra firecrawl get granted greater make many metadata monthly provider purchased remain reporting team trend upstream usage|1:api byapikey key view|3:current historical view 2:select usage 1:api balance break cannot combined default down key monthly omitted true"
 }"""
 
 _STRUCTURED = r"""[

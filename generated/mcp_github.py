@@ -2530,13 +2530,19 @@ def _image_message(
     return {"role": "user", "content": content}
 
 
-# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# Tool search. ``_SEARCH`` holds each tool's terms and how often each occurs, per field
 # (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
-# postings, and a term's BM25 weights are computed when a query first has it. Queries
-# are split by ``_terms``, the rule the generator split the tools' text with.
+# postings and each field's lengths, and a term's BM25F weights are computed when a query
+# first has it. Queries are split by ``_terms``, the rule the generator split the tools'
+# text with.
 
+# BM25F: a term's frequency in a tool is the sum over the fields of weight * count / the
+# field's length normalisation (1 - b + b * length / average length), then saturated with
+# k1. The fields in the order of a line: name, server, title, the description's first
+# sentence, the whole description, property names, property descriptions.
 _BM25_K1 = 1.2
-_BM25_B = 0.75
+_FIELD_WEIGHTS = (5.0, 2.0, 4.0, 5.0, 2.0, 1.0, 0.5)
+_FIELD_B = (0.75, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75)
 
 _STOP_WORDS = (
     "a about above after all also an and any are as at be been before being below between"
@@ -2549,9 +2555,10 @@ _STOP_WORDS = (
 )
 _search_names: "list[str] | None" = None  # exposed names, in toolset order
 _search_positions: "dict[str, int]" = {}  # exposed name -> its index
-# term -> (the tools that have it, its counts in them, its BM25 weights in them)
-_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
-_norms: "list[float]" = []  # per tool: BM25's length normalisation
+# term -> (the tools that have it, for each its count * 8 + its field, and once computed the
+# (tool, BM25F weight) pairs)
+_postings: "dict[str, tuple[list[int], list[int], list[tuple[int, float]]]]" = {}
+_norms: "list[list[float]]" = []  # per field, per tool: its length normalisation
 _tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
 _definition_lines: "list[str] | None" = None
 
@@ -2564,7 +2571,7 @@ def _search(query: str, limit: int) -> list[str]:
 
 def _ranked(query: str, limit: int) -> list[int]:
     """The indices of the best tools for ``query``: the tool it names exactly, if any,
-    then by BM25 score, equal scores in the toolset's order."""
+    then by BM25F score, equal scores in the toolset's order."""
     if type(query) is not str:
         raise TypeError(f"query must be a str, not {type(query).__name__}")
     if type(limit) is not int:
@@ -2578,10 +2585,10 @@ def _ranked(query: str, limit: int) -> list[int]:
     for term in dict.fromkeys(_terms(query)):
         found = postings.get(term)
         if found is not None:
-            tools, counts, weights = found
+            tools, packed, weights = found
             if not weights:  # one assignment: threads that race write the same list
-                weights[:] = _weights(tools, counts)
-            for index, weight in zip(tools, weights, strict=True):
+                weights[:] = _weights(tools, packed)
+            for index, weight in weights:
                 scores[index] = scores.get(index, 0.0) + weight
     if len(scores) > limit:
         import heapq
@@ -2600,15 +2607,21 @@ def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
     return -item[1], item[0]
 
 
-def _weights(tools: list[int], counts: list[int]) -> list[float]:
-    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+def _weights(tools: list[int], packed: list[int]) -> list[tuple[int, float]]:
+    """BM25F weights of a term, per tool that has it: ``packed`` holds, for each of
+    ``tools`` (a tool once per field it has the term in), count * 8 + field."""
     import math
 
-    norms, k1 = _norms, _BM25_K1
-    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    norms, fields, k1 = _norms, _FIELD_WEIGHTS, _BM25_K1
+    frequency: dict[int, float] = {}
+    for index, code in zip(tools, packed, strict=True):
+        field = code & 7
+        share = fields[field] * (code >> 3) / norms[field][index]
+        frequency[index] = frequency.get(index, 0.0) + share
+    total = len(norms[0]) if norms else 0
+    idf = math.log(1.0 + (total - len(frequency) + 0.5) / (len(frequency) + 0.5))
     return [
-        idf * n * (k1 + 1.0) / (n + norms[i])
-        for i, n in zip(tools, counts, strict=True)
+        (index, idf * tf * (k1 + 1.0) / (tf + k1)) for index, tf in frequency.items()
     ]
 
 
@@ -2617,12 +2630,17 @@ def _terms(text: str) -> list[str]:
     words, pieces, cases, stop = _tokenizer or _new_tokenizer()
     found: list[str] = []
     for word in words(text):
-        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        raw = [part for piece in pieces(word) for part in cases(piece)]
+        # An acronym's plural loses its "s" (URLs: url); the whole keeps it (geturls).
+        parts = [
+            (p[:-1] if len(p) > 2 and p[-1] == "s" and p[:-1].isupper() else p).lower()
+            for p in raw
+        ]
         found.extend(
             _stem(part) for part in parts if len(part) > 1 and part not in stop
         )
-        if len(parts) > 1:
-            found.append("".join(parts))
+        if len(raw) > 1:
+            found.append("".join([part.lower() for part in raw]))
     return found
 
 
@@ -2643,38 +2661,52 @@ def _new_tokenizer() -> "_Tokenizer":
     _tokenizer = (
         re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
         re.compile(r"[^\W_]+").findall,
-        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        re.compile(
+            r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])(?![A-Z]s(?![a-z]))"
+        ).split,
         frozenset(_STOP_WORDS.split()),
     )
     return _tokenizer
 
 
 def _load_search() -> list[str]:
-    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    """Parse ``_SEARCH``: each field's length per tool, and each term's tools and counts."""
     global _search_names, _search_positions, _postings, _norms
     import json
 
     table: dict[str, str] = json.loads(_SEARCH)
-    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
-    lengths: list[int] = []
+    postings: dict[str, tuple[list[int], list[int], list[tuple[int, float]]]] = {}
+    count_of_fields = len(_FIELD_WEIGHTS)
+    lengths: list[list[int]] = [[] for _ in range(count_of_fields)]
     for index, line in enumerate(table.values()):
-        length = 0
-        count = 1
-        for term in line.split():
-            if ":" in term:  # "N:term" opens a group of terms counted N times
-                number, _, term = term.partition(":")
-                count = int(number)
-            length += count
-            listed = postings.get(term)
-            if listed is None:
-                postings[term] = ([index], [count], [])
-            else:
-                listed[0].append(index)
-                listed[1].append(count)
-        lengths.append(length)
-    average = max(sum(lengths), 1) / max(len(lengths), 1)
-    k1, b = _BM25_K1, _BM25_B
-    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+        texts = line.split("|")[:count_of_fields]
+        texts += [""] * (count_of_fields - len(texts))
+        for field, text in enumerate(texts):
+            length = 0
+            whole = -1  # "=L": the field's whole length, when some terms were left out
+            count = 1
+            for term in text.split():
+                if term[0] == "=":
+                    whole = int(term[1:])
+                    continue
+                if ":" in term:  # "N:term" opens a group of terms counted N times
+                    number, _, term = term.partition(":")
+                    count = int(number)
+                length += count
+                code = count * 8 + field
+                listed = postings.get(term)
+                if listed is None:
+                    postings[term] = ([index], [code], [])
+                else:
+                    listed[0].append(index)
+                    listed[1].append(code)
+            lengths[field].append(whole if whole >= 0 else length)
+    norms = []
+    for field, sizes in enumerate(lengths):
+        average = max(sum(sizes), 1) / max(len(sizes), 1)
+        b = _FIELD_B[field]
+        norms.append([1.0 - b + b * size / average for size in sizes])
+    _norms = norms
     _postings = postings
     _search_positions = {name: index for index, name in enumerate(table)}
     _search_names = list(table)
@@ -2932,32 +2964,32 @@ _DROPPED = r"""{
 _REWRITES = r"""[]"""
 
 _SEARCH = r"""{
-"github__create_or_update_file":"15:file 12:create update 6:createorupdatefile githubcreateorupdatefile repository 4:git hub single 3:branch content message owner path sha 2:github repo 1:commit name organization replaced required updating username",
-"github__search_repositories":"12:search 10:repository 6:githubsearchrepositories page searchrepositories 5:git hub 3:query 2:default github number perpage 1:100 30 max pagination result see syntax",
-"github__create_repository":"13:repository 10:create 6:createrepository githubcreaterepository 4:account git hub new 3:description name private 2:auto autoinit github init 1:initialize md readme",
-"github__get_file_contents":"11:content file get 6:getfilecontents githubgetfilecontents repository 5:directory 4:git hub 3:branch owner path 2:github repo 1:name organization username",
-"github__push_files":"13:file 12:push 6:githubpushfiles pushfiles repository 5:commit 4:git hub multiple single 3:branch message owner 2:content github path repo 1:array main master name organization username",
-"github__create_issue":"10:create issue 6:createissue githubcreateissue 4:git hub new repository 2:assignee body github label milestone owner repo title",
-"github__create_pull_request":"14:pull request 11:create 6:createpullrequest githubcreatepullrequest repository 4:git hub new 3:body draft maintainer modify name owner title 2:base branch change github head maintainercanmodify repo 1:username",
-"github__fork_repository":"12:repository 11:fork 8:organization 6:forkrepository githubforkrepository 5:account 4:git hub specified 3:owner 2:github repo 1:default name optional personal username",
-"github__create_branch":"17:branch 11:create 7:repository 6:createbranch githubcreatebranch 5:new 4:git hub 3:owner 2:default frombranch github name repo 1:optional organization source username",
-"github__list_commits":"10:commit list 6:githublistcommits listcommits 4:branch get git hub page repository 2:github owner perpage repo sha",
-"github__list_issues":"10:issue list 6:githublistissues listissues 4:filtering git hub option page repository 2:direction github label owner perpage repo since sort state",
-"github__update_issue":"12:issue 10:update 6:githubupdateissue updateissue 4:existing git hub repository 2:assignee body github issuenumber label milestone number owner repo state title",
-"github__add_issue_comment":"12:issue 10:add comment 6:addissuecomment githubaddissuecomment 4:existing 2:body github issuenumber number owner repo",
-"github__search_code":"10:code search 6:githubsearchcode searchcode 4:across git hub page repository 2:github order perpage",
-"github__search_issues":"10:issue search 6:githubsearchissues searchissues 4:across git hub page pull repository request 2:github order perpage sort",
-"github__search_users":"10:search user 6:githubsearchusers searchusers 4:git hub page 2:github order perpage sort",
-"github__get_issue":"12:issue 10:get 6:getissue githubgetissue 4:detail git hub repository specific 2:github issuenumber number owner repo",
-"github__get_pull_request":"13:pull 11:request 10:get 6:getpullrequest githubgetpullrequest 4:detail specific 3:number owner 2:github pullnumber repo repository 1:name organization username",
-"github__list_pull_requests":"11:pull request 10:list 6:filter githublistpullrequests listpullrequests page repository 4:head sort 3:base direction name owner result state 2:branch github organization perpage repo 1:return user username",
-"github__create_pull_request_review":"18:review 13:pull 11:request 10:create 7:body comment 6:createpullrequestreview githubcreatepullrequestreview path 4:line number position 3:commit file owner text 2:commitid event github id pullnumber relative repo repository",
-"github__merge_pull_request":"13:merge pull 11:request 6:commit githubmergepullrequest mergepullrequest 4:message 3:method number owner title 2:automatic commitmessage committitle github mergemethod pullnumber repo repository 1:detail extra name organization username",
-"github__get_pull_request_files":"13:pull 11:request 10:file get 6:getpullrequestfiles githubgetpullrequestfiles 4:changed list 3:number owner 2:github pullnumber repo repository 1:name organization username",
-"github__get_pull_request_status":"14:status 13:pull 11:request 10:get 6:getpullrequeststatus githubgetpullrequeststatus 4:check combined 3:number owner 2:github pullnumber repo repository 1:name organization username",
-"github__update_pull_request_branch":"14:branch pull 12:request 10:update 6:githubupdatepullrequestbranch updatepullrequestbranch 4:base change latest 3:expected head number owner sha 2:expectedheadsha github pullnumber repo repository 1:name organization ref username",
-"github__get_pull_request_comments":"13:pull 11:request 10:comment get 6:getpullrequestcomments githubgetpullrequestcomments 4:review 3:number owner 2:github pullnumber repo repository 1:name organization username",
-"github__get_pull_request_reviews":"13:pull 11:request 10:get review 6:getpullrequestreviews githubgetpullrequestreviews 3:number owner 2:github pullnumber repo repository 1:name organization username"
+"github__create_or_update_file":"1:create createorupdatefile file githubcreateorupdatefile update|1:github||1:create file git hub repository single update|1:create file git hub repository single update|1:branch content message owner path repo sha|5:file 2:create repository update 1:branch commit content existing message name organization owner path replaced required sha updating username",
+"github__search_repositories":"1:githubsearchrepositories repository search searchrepositories|1:github||1:git hub repository search|1:git hub repository search|2:page 1:perpage query|2:default number page search 1:100 30 git hub max pagination query result see syntax",
+"github__create_repository":"1:create createrepository githubcreaterepository repository|1:github||1:account create git hub new repository|1:account create git hub new repository|1:auto autoinit description init name private|3:repository 1:description initialize md name private readme",
+"github__get_file_contents":"1:content file get getfilecontents githubgetfilecontents|1:github||1:content directory file get git hub repository|1:content directory file get git hub repository|1:branch owner path repo|2:repository 1:branch content directory file get name organization owner path username",
+"github__push_files":"1:file githubpushfiles push pushfiles|1:github||1:commit file git hub multiple push repository single|1:commit file git hub multiple push repository single|1:branch content file message owner path repo|2:push repository 1:array branch commit file main master message name organization owner username",
+"github__create_issue":"1:create createissue githubcreateissue issue|1:github||1:create git hub issue new repository|1:create git hub issue new repository|1:assignee body label milestone owner repo title|",
+"github__create_pull_request":"1:create createpullrequest githubcreatepullrequest pull request|1:github||1:create git hub new pull repository request|1:create git hub new pull repository request|1:base body draft head maintainer maintainercanmodify modify owner repo title|4:pull request 3:name 2:branch change repository 1:body create description draft implemented maintainer modify organization owner pulled title username want",
+"github__fork_repository":"1:fork forkrepository githubforkrepository repository|1:github||1:account fork git hub organization repository specified|1:account fork git hub organization repository specified|1:organization owner repo|2:organization repository 1:account default fork name optional owner personal username",
+"github__create_branch":"1:branch create createbranch githubcreatebranch|1:github||1:branch create git hub new repository|1:branch create git hub new repository|2:branch 1:frombranch owner repo|3:branch repository 2:default name 1:create new optional organization owner source username",
+"github__list_commits":"1:commit githublistcommits list listcommits|1:github||1:branch commit get git hub list repository|1:branch commit get git hub list repository|2:page 1:owner perpage repo sha|",
+"github__list_issues":"1:githublistissues issue list listissues|1:github||1:filtering git hub issue list option repository|1:filtering git hub issue list option repository|2:page 1:direction label owner perpage repo since sort state|",
+"github__update_issue":"1:githubupdateissue issue update updateissue|1:github||1:existing git hub issue repository update|1:existing git hub issue repository update|1:assignee body issue issuenumber label milestone number owner repo state title|",
+"github__add_issue_comment":"1:add addissuecomment comment githubaddissuecomment issue|1:github||1:add comment existing issue|1:add comment existing issue|1:body issue issuenumber number owner repo|",
+"github__search_code":"1:code githubsearchcode search searchcode|1:github||1:across code git hub repository search|1:across code git hub repository search|2:page 1:order perpage|",
+"github__search_issues":"1:githubsearchissues issue search searchissues|1:github||1:across git hub issue pull repository request search|1:across git hub issue pull repository request search|2:page 1:order perpage sort|",
+"github__search_users":"1:githubsearchusers search searchusers user|1:github||1:git hub search user|1:git hub search user|2:page 1:order perpage sort|",
+"github__get_issue":"1:get getissue githubgetissue issue|1:github||1:detail get git hub issue repository specific|1:detail get git hub issue repository specific|1:issue issuenumber number owner repo|",
+"github__get_pull_request":"1:get getpullrequest githubgetpullrequest pull request|1:github||1:detail get pull request specific|1:detail get pull request specific|1:number owner pull pullnumber repo|2:repository 1:name number organization owner pull request username",
+"github__list_pull_requests":"1:githublistpullrequests list listpullrequests pull request|1:github||1:filter list pull repository request|1:filter list pull repository request|2:page 1:base direction head owner perpage repo sort state|3:name result 2:branch filter head organization page repository sort 1:100 base direction max number owner pull request return state user username",
+"github__create_pull_request_review":"1:create createpullrequestreview githubcreatepullrequestreview pull request review|1:github||1:create pull request review|1:create pull request review|3:body 2:path 1:comment commit commitid event id line number owner position pull pullnumber repo|8:review 5:comment 3:file text 2:add commented line number path position relative repository want 1:action body commit diff name need organization owner part perform post pull request sha specify username",
+"github__merge_pull_request":"1:githubmergepullrequest merge mergepullrequest pull request|1:github||1:merge pull request|1:merge pull request|2:commit 1:commitmessage committitle merge mergemethod message method number owner pull pullnumber repo title|2:automatic commit message repository 1:append detail extra merge method name number organization owner pull request title use username",
+"github__get_pull_request_files":"1:file get getpullrequestfiles githubgetpullrequestfiles pull request|1:github||1:changed file get list pull request|1:changed file get list pull request|1:number owner pull pullnumber repo|2:repository 1:name number organization owner pull request username",
+"github__get_pull_request_status":"1:get getpullrequeststatus githubgetpullrequeststatus pull request status|1:github||2:status 1:check combined get pull request|2:status 1:check combined get pull request|1:number owner pull pullnumber repo|2:repository 1:name number organization owner pull request username",
+"github__update_pull_request_branch":"1:branch githubupdatepullrequestbranch pull request update updatepullrequestbranch|1:github||2:branch 1:base change latest pull request update|2:branch 1:base change latest pull request update|1:expected expectedheadsha head number owner pull pullnumber repo sha|2:pull repository request 1:expected head name number organization owner ref sha username",
+"github__get_pull_request_comments":"1:comment get getpullrequestcomments githubgetpullrequestcomments pull request|1:github||1:comment get pull request review|1:comment get pull request review|1:number owner pull pullnumber repo|2:repository 1:name number organization owner pull request username",
+"github__get_pull_request_reviews":"1:get getpullrequestreviews githubgetpullrequestreviews pull request review|1:github||1:get pull request review|1:get pull request review|1:number owner pull pullnumber repo|2:repository 1:name number organization owner pull request username"
 }"""
 
 _STRUCTURED = r"""[]"""

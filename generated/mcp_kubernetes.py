@@ -2530,13 +2530,19 @@ def _image_message(
     return {"role": "user", "content": content}
 
 
-# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# Tool search. ``_SEARCH`` holds each tool's terms and how often each occurs, per field
 # (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
-# postings, and a term's BM25 weights are computed when a query first has it. Queries
-# are split by ``_terms``, the rule the generator split the tools' text with.
+# postings and each field's lengths, and a term's BM25F weights are computed when a query
+# first has it. Queries are split by ``_terms``, the rule the generator split the tools'
+# text with.
 
+# BM25F: a term's frequency in a tool is the sum over the fields of weight * count / the
+# field's length normalisation (1 - b + b * length / average length), then saturated with
+# k1. The fields in the order of a line: name, server, title, the description's first
+# sentence, the whole description, property names, property descriptions.
 _BM25_K1 = 1.2
-_BM25_B = 0.75
+_FIELD_WEIGHTS = (5.0, 2.0, 4.0, 5.0, 2.0, 1.0, 0.5)
+_FIELD_B = (0.75, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75)
 
 _STOP_WORDS = (
     "a about above after all also an and any are as at be been before being below between"
@@ -2549,9 +2555,10 @@ _STOP_WORDS = (
 )
 _search_names: "list[str] | None" = None  # exposed names, in toolset order
 _search_positions: "dict[str, int]" = {}  # exposed name -> its index
-# term -> (the tools that have it, its counts in them, its BM25 weights in them)
-_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
-_norms: "list[float]" = []  # per tool: BM25's length normalisation
+# term -> (the tools that have it, for each its count * 8 + its field, and once computed the
+# (tool, BM25F weight) pairs)
+_postings: "dict[str, tuple[list[int], list[int], list[tuple[int, float]]]]" = {}
+_norms: "list[list[float]]" = []  # per field, per tool: its length normalisation
 _tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
 _definition_lines: "list[str] | None" = None
 
@@ -2564,7 +2571,7 @@ def _search(query: str, limit: int) -> list[str]:
 
 def _ranked(query: str, limit: int) -> list[int]:
     """The indices of the best tools for ``query``: the tool it names exactly, if any,
-    then by BM25 score, equal scores in the toolset's order."""
+    then by BM25F score, equal scores in the toolset's order."""
     if type(query) is not str:
         raise TypeError(f"query must be a str, not {type(query).__name__}")
     if type(limit) is not int:
@@ -2578,10 +2585,10 @@ def _ranked(query: str, limit: int) -> list[int]:
     for term in dict.fromkeys(_terms(query)):
         found = postings.get(term)
         if found is not None:
-            tools, counts, weights = found
+            tools, packed, weights = found
             if not weights:  # one assignment: threads that race write the same list
-                weights[:] = _weights(tools, counts)
-            for index, weight in zip(tools, weights, strict=True):
+                weights[:] = _weights(tools, packed)
+            for index, weight in weights:
                 scores[index] = scores.get(index, 0.0) + weight
     if len(scores) > limit:
         import heapq
@@ -2600,15 +2607,21 @@ def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
     return -item[1], item[0]
 
 
-def _weights(tools: list[int], counts: list[int]) -> list[float]:
-    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+def _weights(tools: list[int], packed: list[int]) -> list[tuple[int, float]]:
+    """BM25F weights of a term, per tool that has it: ``packed`` holds, for each of
+    ``tools`` (a tool once per field it has the term in), count * 8 + field."""
     import math
 
-    norms, k1 = _norms, _BM25_K1
-    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    norms, fields, k1 = _norms, _FIELD_WEIGHTS, _BM25_K1
+    frequency: dict[int, float] = {}
+    for index, code in zip(tools, packed, strict=True):
+        field = code & 7
+        share = fields[field] * (code >> 3) / norms[field][index]
+        frequency[index] = frequency.get(index, 0.0) + share
+    total = len(norms[0]) if norms else 0
+    idf = math.log(1.0 + (total - len(frequency) + 0.5) / (len(frequency) + 0.5))
     return [
-        idf * n * (k1 + 1.0) / (n + norms[i])
-        for i, n in zip(tools, counts, strict=True)
+        (index, idf * tf * (k1 + 1.0) / (tf + k1)) for index, tf in frequency.items()
     ]
 
 
@@ -2617,12 +2630,17 @@ def _terms(text: str) -> list[str]:
     words, pieces, cases, stop = _tokenizer or _new_tokenizer()
     found: list[str] = []
     for word in words(text):
-        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        raw = [part for piece in pieces(word) for part in cases(piece)]
+        # An acronym's plural loses its "s" (URLs: url); the whole keeps it (geturls).
+        parts = [
+            (p[:-1] if len(p) > 2 and p[-1] == "s" and p[:-1].isupper() else p).lower()
+            for p in raw
+        ]
         found.extend(
             _stem(part) for part in parts if len(part) > 1 and part not in stop
         )
-        if len(parts) > 1:
-            found.append("".join(parts))
+        if len(raw) > 1:
+            found.append("".join([part.lower() for part in raw]))
     return found
 
 
@@ -2643,38 +2661,52 @@ def _new_tokenizer() -> "_Tokenizer":
     _tokenizer = (
         re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
         re.compile(r"[^\W_]+").findall,
-        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        re.compile(
+            r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])(?![A-Z]s(?![a-z]))"
+        ).split,
         frozenset(_STOP_WORDS.split()),
     )
     return _tokenizer
 
 
 def _load_search() -> list[str]:
-    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    """Parse ``_SEARCH``: each field's length per tool, and each term's tools and counts."""
     global _search_names, _search_positions, _postings, _norms
     import json
 
     table: dict[str, str] = json.loads(_SEARCH)
-    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
-    lengths: list[int] = []
+    postings: dict[str, tuple[list[int], list[int], list[tuple[int, float]]]] = {}
+    count_of_fields = len(_FIELD_WEIGHTS)
+    lengths: list[list[int]] = [[] for _ in range(count_of_fields)]
     for index, line in enumerate(table.values()):
-        length = 0
-        count = 1
-        for term in line.split():
-            if ":" in term:  # "N:term" opens a group of terms counted N times
-                number, _, term = term.partition(":")
-                count = int(number)
-            length += count
-            listed = postings.get(term)
-            if listed is None:
-                postings[term] = ([index], [count], [])
-            else:
-                listed[0].append(index)
-                listed[1].append(count)
-        lengths.append(length)
-    average = max(sum(lengths), 1) / max(len(lengths), 1)
-    k1, b = _BM25_K1, _BM25_B
-    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+        texts = line.split("|")[:count_of_fields]
+        texts += [""] * (count_of_fields - len(texts))
+        for field, text in enumerate(texts):
+            length = 0
+            whole = -1  # "=L": the field's whole length, when some terms were left out
+            count = 1
+            for term in text.split():
+                if term[0] == "=":
+                    whole = int(term[1:])
+                    continue
+                if ":" in term:  # "N:term" opens a group of terms counted N times
+                    number, _, term = term.partition(":")
+                    count = int(number)
+                length += count
+                code = count * 8 + field
+                listed = postings.get(term)
+                if listed is None:
+                    postings[term] = ([index], [code], [])
+                else:
+                    listed[0].append(index)
+                    listed[1].append(code)
+            lengths[field].append(whole if whole >= 0 else length)
+    norms = []
+    for field, sizes in enumerate(lengths):
+        average = max(sum(sizes), 1) / max(len(sizes), 1)
+        b = _FIELD_B[field]
+        norms.append([1.0 - b + b * size / average for size in sizes])
+    _norms = norms
     _postings = postings
     _search_positions = {name: index for index, name in enumerate(table)}
     _search_names = list(table)
@@ -2925,29 +2957,29 @@ _REWRITES = r"""[
 ]"""
 
 _SEARCH = r"""{
-"kubernetes__cleanup":"10:cleanup 6:kubernetescleanup 4:managed resource 2:kubernete",
-"kubernetes__kubectl_get":"16:resource 11:get 10:namespace 8:name type 7:kubernete 6:kubectl kubectlget kuberneteskubectlget list selector 4:field optionally 3:context event label output sort 2:allnamespaces filter labelselector optional pod resourcetype",
-"kubernetes__kubectl_describe":"13:describe resource 10:namespace 7:kubernete name type 6:kubectl kubectldescribe kuberneteskubectldescribe 4:optionally 3:context 2:allnamespaces resourcetype 1:across command default deployment kubeconfig null optional pod service true use",
-"kubernetes__kubectl_apply":"12:apply 9:manifest 7:kubernete 6:file kubectl kubectlapply kuberneteskubectlapply yaml 4:string 3:context filename namespace run use 2:dry dryrun force optional path resource server true 1:machine read",
-"kubernetes__kubectl_delete":"18:resource 16:delete 8:manifest 7:kubernete label name type 6:file kubectl kubectldelete kuberneteskubectldelete namespace 3:context optional period second selector 2:filename labelselector path resourcetype server use yaml",
-"kubernetes__kubectl_create":"18:file 17:create 14:resource 11:content 9:type 8:using 7:kubernete path server 6:kubectl kubectlcreate kuberneteskubectlcreate port secret 5:configmap key run service use 4:method name subcommand validate various",
-"kubernetes__kubectl_logs":"17:log 9:resource 7:kubernete 6:kubectl kubectllogs kuberneteskubectllogs since 5:container get pod 4:deployment job like name time 3:context follow label namespace selector show timestamp type 2:resourcetype",
-"kubernetes__kubectl_scale":"13:scale 7:kubernete 6:deployment kubectl kubectlscale kuberneteskubectlscale 3:context name namespace replica resource type 2:resourcetype 1:command default kubeconfig null number optional replicaset statefulset use",
-"kubernetes__kubectl_patch":"32:patch 11:json 9:resource 8:merge 6:data kubectl kubectlpatch kuberneteskubectlpatch type 4:field strategic update using 3:context file kubernete name namespace run 2:object patchdata patchfile patchtype resourcetype",
-"kubernetes__kubectl_rollout":"13:rollout 8:resource 6:kubectl kubectlrollout kuberneteskubectlrollout revision 5:manage subcommand 4:daemonset deployment statefulset 3:command context kubernete name namespace type watch 2:resourcetype sub time timeout torevision 1:execute",
-"kubernetes__kubectl_context":"20:context 9:current 7:set 6:kubectl kubectlcontext kubernete kuberneteskubectlcontext 5:get list 4:manage operation 3:detailed name output 2:show showcurrent 1:active currently highlight include information listing perform required",
-"kubernetes__kubectl_reconnect":"10:reconnect 8:api 6:kubectl kubectlreconnect kubernete kuberneteskubectlreconnect 4:client recreating server upgrade 2:cluster control dns eks en force fresh new plane ps resolution rotate tcp use",
-"kubernetes__explain_resource":"13:resource 7:field 6:explain explainresource kubernete kubernetesexplainresource 4:documentation get 3:api context output version 2:apiversion plaintext pod recursive use 1:app container name path print spec v1",
-"kubernetes__install_helm_chart":"16:chart 14:helm 11:install 9:value 7:template 6:installhelmchart kubernetesinstallhelmchart namespace 5:use 4:based installation name path standard support 3:context create file kubernete 2:default json object optional repo",
-"kubernetes__upgrade_helm_chart":"16:chart 12:helm 11:upgrade 9:value 6:kubernetesupgradehelmchart upgradehelmchart 5:release 4:existing name path 3:context file kubernete namespace 2:default json object optional repo server use valuesfile 1:directory kubeconfig",
-"kubernetes__uninstall_helm_chart":"11:helm uninstall 10:chart 6:kubernetesuninstallhelmchart uninstallhelmchart 5:release 3:context kubernete name namespace 1:command default kubeconfig null optional use",
-"kubernetes__node_management":"15:drain node operation 6:kubernete kubernetesnodemanagement management nodemanagement 5:cordon set uncordon 4:manage period 3:data delete force grace ignore local name pod 2:even managed nodename required",
-"kubernetes__port_forward":"22:port 14:forward 8:resource 6:kubernete kubernetesportforward local portforward 2:localport name namespace resourcename resourcetype target targetport type",
-"kubernetes__stop_port_forward":"14:forward port stop 6:kubernetesstopportforward stopportforward 4:process 2:id kubernete",
-"kubernetes__exec_in_pod":"13:command 12:pod 8:container execute 7:kubernete 6:exec execinpod kubernetesexecinpod 5:element 4:array name output return 3:argument context executable first namespace remaining security shell string timeout 2:directly",
-"kubernetes__list_api_resources":"13:api 11:list resource 6:kuberneteslistapiresources listapiresources 4:available cluster 3:context group namespaced output verb 2:apigroup filter kubernete 1:command default format kubeconfig null optional show true use",
-"kubernetes__kubectl_generic":"13:command 11:kubectl 7:flag 6:generic kubectlgeneric kuberneteskubectlgeneric namespace 5:argument execute 4:provided resource 3:context format json kubernete name output subcommand type 2:allnamespaces outputformat resourcetype rollout sub",
-"kubernetes__ping":"6:kubernetesping ping 4:alive connection counterpart responsive still verify 2:kubernete"
+"kubernetes__cleanup":"1:cleanup kubernetescleanup|1:kubernete||1:cleanup managed resource|1:cleanup managed resource||",
+"kubernetes__kubectl_get":"1:get kubectl kubectlget kuberneteskubectlget|1:kubernete||2:resource 1:get kubernete list name namespace optionally type|2:resource 1:get kubernete list name namespace optionally type|2:namespace selector 1:allnamespaces context field fieldselector label labelselector name output resource resourcetype sort sortby type|=54 6:resource 3:event 2:default field filter list name namespace optional pod selector type 1:across app applicable configmap deployment format get kubernete label last metadata my nginx output provided service sort specified timestamp true",
+"kubernetes__kubectl_describe":"1:describe kubectl kubectldescribe kuberneteskubectldescribe|1:kubernete||2:resource 1:describe kubernete name namespace optionally type|2:resource 1:describe kubernete name namespace optionally type|2:namespace 1:allnamespaces context name resource resourcetype type|3:describe resource 2:namespace 1:across command context default deployment kubeconfig kubernete name null optional pod service true type use",
+"kubernetes__kubectl_apply":"1:apply kubectl kubectlapply kuberneteskubectlapply|1:kubernete||1:apply file kubernete manifest string yaml|1:apply file kubernete manifest string yaml|1:context dry dryrun filename force manifest namespace run|=55 3:manifest use 2:apply file optional path resource server true yaml 1:actually content don execute filename http instead kubernete machine mcp namespace operation pass read rejected remote run running sse streamable transport validate",
+"kubernetes__kubectl_delete":"1:delete kubectl kubectldelete kuberneteskubectldelete|1:kubernete||2:resource 1:delete file kubernete label manifest name type|2:resource 1:delete file kubernete label manifest name type|2:namespace 1:allnamespaces context filename force grace graceperiodseconds label labelselector manifest name period resource resourcetype second selector type|=77 8:resource 6:delete 3:optional 2:file manifest namespace path server true use yaml 1:app defining deployment kubernete label machine matching mcp name nginx pod read rejected remote run running selector service sse streamable type",
+"kubernetes__kubectl_create":"1:create kubectl kubectlcreate kuberneteskubectlcreate|1:kubernete||2:using 1:create file kubernete method resource subcommand various|2:using 1:create file kubernete method resource subcommand various|=39 3:type 2:content file port 1:annotation command dry dryrun filename fromfile fromfilecontent fromliteral image label literal manifest name namespace output replica resource resourcetype run schedule secret secrettype service servicetype suspend tcp tcpport validate|=213 10:file 8:resource 7:content create path server 5:configmap use 4:instead key1 key2 secret 3:container creating cron deployment http jsonpath key remote run service sse streamable template transport type value1 value2 yaml 2:true validate",
+"kubernetes__kubectl_logs":"1:kubectl kubectllogs kuberneteskubectllogs log|1:kubernete||1:deployment get job kubernete like log pod resource|1:deployment get job kubernete like log pod resource|2:since 1:container context follow label labelselector name namespace previous resource resourcetype selector sincetime tail time timestamp type|=58 7:log 3:container resource show 2:include name since time 1:2m 3h 5s absolute cause end follow get kubernete line multiple namespace number output pod previously recommended relative required rfc3339 terminated timeout timestamp type",
+"kubernetes__kubectl_scale":"1:kubectl kubectlscale kuberneteskubectlscale scale|1:kubernete||1:deployment kubernete scale|1:deployment kubernete scale|1:context name namespace replica resource resourcetype type|3:scale 2:deployment 1:command context default kubeconfig kubernete name namespace null number optional replica replicaset resource statefulset type use",
+"kubernetes__kubectl_patch":"1:kubectl kubectlpatch kuberneteskubectlpatch patch|1:kubernete||3:patch 2:json merge 1:field resource strategic update using|3:patch 2:json merge 1:field resource strategic update using|3:patch 2:type 1:context data dry dryrun file name namespace patchdata patchfile patchtype resource resourcetype run|=68 8:patch 4:data 3:json resource 2:object path server type use 1:alternative apply containing deployment encoding file holding kubernete machine mcp name namespace pod read rejected remote run running service sse streamable string text",
+"kubernetes__kubectl_rollout":"1:kubectl kubectlrollout kuberneteskubectlrollout rollout|1:kubernete||1:daemonset deployment manage resource rollout statefulset|1:daemonset deployment manage resource rollout statefulset|2:revision 1:command context name namespace resource resourcetype sub subcommand timeout torevision type watch|=40 3:rollout subcommand 2:resource revision time 1:1m 2m30 30s back command completion context default execute giving history kubeconfig kubernete length manage name namespace optional real roll rollback status type undo use wait watch",
+"kubernetes__kubectl_context":"1:context kubectl kubectlcontext kuberneteskubectlcontext|1:kubernete||2:context 1:current get kubernete list manage set|2:context 1:current get kubernete list manage set|1:current detailed name operation output show showcurrent|6:context 3:current set 2:operation 1:active currently detailed format get highlight include information list listing name output perform required",
+"kubernetes__kubectl_reconnect":"1:kubectl kubectlreconnect kuberneteskubectlreconnect reconnect|1:kubernete||2:api 1:client kubernete reconnect recreating server|2:api upgrade 1:client cluster connection control dns eks eni force fresh ip kubernete new plane reconnect recreating resolution rotate server tcp use||",
+"kubernetes__explain_resource":"1:explain explainresource kubernetesexplainresource resource|1:kubernete||1:documentation field get kubernete resource|1:documentation field get kubernete resource|1:api apiversion context output recursive resource version|3:field 2:plaintext pod use 1:api app command container context default format kubeconfig name null openapiv2 optional output path print recursively resource spec v1 version",
+"kubernetes__install_helm_chart":"1:chart helm install installhelmchart kubernetesinstallhelmchart|1:kubernete||1:based chart helm install installation standard support template|1:based chart helm install installation standard support template|2:namespace value 1:chart context create createnamespace file name repo template use usetemplate valuesfile|=79 5:value 4:chart helm path 3:use 2:default instead json name namespace object optional server 1:command context custom directory encoding file holding kubeconfig kubernete local nginx null override release repository string text url using",
+"kubernetes__upgrade_helm_chart":"1:chart helm kubernetesupgradehelmchart upgrade upgradehelmchart|1:kubernete||1:chart existing helm release upgrade|1:chart existing helm release upgrade|2:value 1:chart context file name namespace repo valuesfile|=64 5:value 4:chart path 2:default helm json name object optional server use 1:alternative command context custom directory encoding file holding kubeconfig kubernete local namespace null override release repository string text upgrade url using",
+"kubernetes__uninstall_helm_chart":"1:chart helm kubernetesuninstallhelmchart uninstall uninstallhelmchart|1:kubernete||1:chart helm release uninstall|1:chart helm release uninstall|1:context name namespace|1:command context default helm kubeconfig kubernete name namespace null optional release uninstall use",
+"kubernetes__node_management":"1:kubernetesnodemanagement management node nodemanagement|1:kubernete||1:cordon drain kubernete manage node operation uncordon|1:cordon drain kubernete manage node operation uncordon|1:confirm confirmdrain daemonset data delete deletelocaldata drain dry dryrun force grace graceperiod ignore ignoredaemonsets local name node nodename operation period run timeout|=78 9:drain operation 5:set 3:node pod 2:daemon even managed period required time 1:controller cordon default delete force given grace gracefully job kubectl local name operate perform replica replication second stateful terminate uncordon use",
+"kubernetes__port_forward":"1:forward kubernetesportforward port portforward|1:kubernete|1:forward port|2:port 1:forward kubernete local resource|2:port 1:forward kubernete local resource|2:port resource 1:local localport name namespace resourcename resourcetype target targetport type|",
+"kubernetes__stop_port_forward":"1:forward kubernetesstopportforward port stop stopportforward|1:kubernete|1:forward port stop|1:forward port process stop|1:forward port process stop|1:id|",
+"kubernetes__exec_in_pod":"1:exec execinpod kubernetesexecinpod pod|1:kubernete||1:command container execute kubernete output pod return|2:command element execute 1:argument array container directly executable first interpretation kubernete output pod remaining return security shell string|1:command container context name namespace timeout|=49 5:command 2:array container execute name pod use 1:60000 app argument chaining element executable explicit first format kubernete la like ls multiple namespace operator pipe redirect remaining required security shell string supported timeout",
+"kubernetes__list_api_resources":"1:api kuberneteslistapiresources list listapiresources resource|1:kubernete||1:api available cluster list resource|1:api available cluster list resource|1:api apigroup context group namespaced output verb|2:filter 1:api command context default format group header kubeconfig list name namespaced null optional output resource show true use verb wide",
+"kubernetes__kubectl_generic":"1:generic kubectl kubectlgeneric kuberneteskubectlgeneric|1:kubernete||1:argument command execute flag kubectl provided|1:argument command execute flag kubectl provided|2:command namespace 1:allnamespaces arg context flag format name output outputformat resource resourcetype sub subcommand type|=50 5:command 3:json 2:namespace resource rollout 1:across applicable deployment encoding execute flag format history holding key kubectl kubernete name object output pair patch pod run string subcommand top true type value wide yaml",
+"kubernetes__ping":"1:kubernetesping ping|1:kubernete||1:alive connection counterpart responsive still verify|1:alive connection counterpart responsive still verify||"
 }"""
 
 _STRUCTURED = r"""[]"""

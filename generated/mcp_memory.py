@@ -2530,13 +2530,19 @@ def _image_message(
     return {"role": "user", "content": content}
 
 
-# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# Tool search. ``_SEARCH`` holds each tool's terms and how often each occurs, per field
 # (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
-# postings, and a term's BM25 weights are computed when a query first has it. Queries
-# are split by ``_terms``, the rule the generator split the tools' text with.
+# postings and each field's lengths, and a term's BM25F weights are computed when a query
+# first has it. Queries are split by ``_terms``, the rule the generator split the tools'
+# text with.
 
+# BM25F: a term's frequency in a tool is the sum over the fields of weight * count / the
+# field's length normalisation (1 - b + b * length / average length), then saturated with
+# k1. The fields in the order of a line: name, server, title, the description's first
+# sentence, the whole description, property names, property descriptions.
 _BM25_K1 = 1.2
-_BM25_B = 0.75
+_FIELD_WEIGHTS = (5.0, 2.0, 4.0, 5.0, 2.0, 1.0, 0.5)
+_FIELD_B = (0.75, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75)
 
 _STOP_WORDS = (
     "a about above after all also an and any are as at be been before being below between"
@@ -2549,9 +2555,10 @@ _STOP_WORDS = (
 )
 _search_names: "list[str] | None" = None  # exposed names, in toolset order
 _search_positions: "dict[str, int]" = {}  # exposed name -> its index
-# term -> (the tools that have it, its counts in them, its BM25 weights in them)
-_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
-_norms: "list[float]" = []  # per tool: BM25's length normalisation
+# term -> (the tools that have it, for each its count * 8 + its field, and once computed the
+# (tool, BM25F weight) pairs)
+_postings: "dict[str, tuple[list[int], list[int], list[tuple[int, float]]]]" = {}
+_norms: "list[list[float]]" = []  # per field, per tool: its length normalisation
 _tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
 _definition_lines: "list[str] | None" = None
 
@@ -2564,7 +2571,7 @@ def _search(query: str, limit: int) -> list[str]:
 
 def _ranked(query: str, limit: int) -> list[int]:
     """The indices of the best tools for ``query``: the tool it names exactly, if any,
-    then by BM25 score, equal scores in the toolset's order."""
+    then by BM25F score, equal scores in the toolset's order."""
     if type(query) is not str:
         raise TypeError(f"query must be a str, not {type(query).__name__}")
     if type(limit) is not int:
@@ -2578,10 +2585,10 @@ def _ranked(query: str, limit: int) -> list[int]:
     for term in dict.fromkeys(_terms(query)):
         found = postings.get(term)
         if found is not None:
-            tools, counts, weights = found
+            tools, packed, weights = found
             if not weights:  # one assignment: threads that race write the same list
-                weights[:] = _weights(tools, counts)
-            for index, weight in zip(tools, weights, strict=True):
+                weights[:] = _weights(tools, packed)
+            for index, weight in weights:
                 scores[index] = scores.get(index, 0.0) + weight
     if len(scores) > limit:
         import heapq
@@ -2600,15 +2607,21 @@ def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
     return -item[1], item[0]
 
 
-def _weights(tools: list[int], counts: list[int]) -> list[float]:
-    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+def _weights(tools: list[int], packed: list[int]) -> list[tuple[int, float]]:
+    """BM25F weights of a term, per tool that has it: ``packed`` holds, for each of
+    ``tools`` (a tool once per field it has the term in), count * 8 + field."""
     import math
 
-    norms, k1 = _norms, _BM25_K1
-    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    norms, fields, k1 = _norms, _FIELD_WEIGHTS, _BM25_K1
+    frequency: dict[int, float] = {}
+    for index, code in zip(tools, packed, strict=True):
+        field = code & 7
+        share = fields[field] * (code >> 3) / norms[field][index]
+        frequency[index] = frequency.get(index, 0.0) + share
+    total = len(norms[0]) if norms else 0
+    idf = math.log(1.0 + (total - len(frequency) + 0.5) / (len(frequency) + 0.5))
     return [
-        idf * n * (k1 + 1.0) / (n + norms[i])
-        for i, n in zip(tools, counts, strict=True)
+        (index, idf * tf * (k1 + 1.0) / (tf + k1)) for index, tf in frequency.items()
     ]
 
 
@@ -2617,12 +2630,17 @@ def _terms(text: str) -> list[str]:
     words, pieces, cases, stop = _tokenizer or _new_tokenizer()
     found: list[str] = []
     for word in words(text):
-        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        raw = [part for piece in pieces(word) for part in cases(piece)]
+        # An acronym's plural loses its "s" (URLs: url); the whole keeps it (geturls).
+        parts = [
+            (p[:-1] if len(p) > 2 and p[-1] == "s" and p[:-1].isupper() else p).lower()
+            for p in raw
+        ]
         found.extend(
             _stem(part) for part in parts if len(part) > 1 and part not in stop
         )
-        if len(parts) > 1:
-            found.append("".join(parts))
+        if len(raw) > 1:
+            found.append("".join([part.lower() for part in raw]))
     return found
 
 
@@ -2643,38 +2661,52 @@ def _new_tokenizer() -> "_Tokenizer":
     _tokenizer = (
         re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
         re.compile(r"[^\W_]+").findall,
-        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        re.compile(
+            r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])(?![A-Z]s(?![a-z]))"
+        ).split,
         frozenset(_STOP_WORDS.split()),
     )
     return _tokenizer
 
 
 def _load_search() -> list[str]:
-    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    """Parse ``_SEARCH``: each field's length per tool, and each term's tools and counts."""
     global _search_names, _search_positions, _postings, _norms
     import json
 
     table: dict[str, str] = json.loads(_SEARCH)
-    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
-    lengths: list[int] = []
+    postings: dict[str, tuple[list[int], list[int], list[tuple[int, float]]]] = {}
+    count_of_fields = len(_FIELD_WEIGHTS)
+    lengths: list[list[int]] = [[] for _ in range(count_of_fields)]
     for index, line in enumerate(table.values()):
-        length = 0
-        count = 1
-        for term in line.split():
-            if ":" in term:  # "N:term" opens a group of terms counted N times
-                number, _, term = term.partition(":")
-                count = int(number)
-            length += count
-            listed = postings.get(term)
-            if listed is None:
-                postings[term] = ([index], [count], [])
-            else:
-                listed[0].append(index)
-                listed[1].append(count)
-        lengths.append(length)
-    average = max(sum(lengths), 1) / max(len(lengths), 1)
-    k1, b = _BM25_K1, _BM25_B
-    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+        texts = line.split("|")[:count_of_fields]
+        texts += [""] * (count_of_fields - len(texts))
+        for field, text in enumerate(texts):
+            length = 0
+            whole = -1  # "=L": the field's whole length, when some terms were left out
+            count = 1
+            for term in text.split():
+                if term[0] == "=":
+                    whole = int(term[1:])
+                    continue
+                if ":" in term:  # "N:term" opens a group of terms counted N times
+                    number, _, term = term.partition(":")
+                    count = int(number)
+                length += count
+                code = count * 8 + field
+                listed = postings.get(term)
+                if listed is None:
+                    postings[term] = ([index], [code], [])
+                else:
+                    listed[0].append(index)
+                    listed[1].append(code)
+            lengths[field].append(whole if whole >= 0 else length)
+    norms = []
+    for field, sizes in enumerate(lengths):
+        average = max(sum(sizes), 1) / max(len(sizes), 1)
+        b = _FIELD_B[field]
+        norms.append([1.0 - b + b * size / average for size in sizes])
+    _norms = norms
     _postings = postings
     _search_positions = {name: index for index, name in enumerate(table)}
     _search_names = list(table)
@@ -2862,15 +2894,15 @@ _DROPPED = r"""{
 _REWRITES = r"""[]"""
 
 _SEARCH = r"""{
-"memory__create_entities":"21:entity 14:create 6:createentities memorycreateentities 4:graph knowledge multiple new 3:name observation type 2:entitytype memory 1:array associated content",
-"memory__create_relations":"23:relation 14:create 6:createrelations entity memorycreaterelations 4:graph knowledge multiple new 3:type 2:active memory name relationtype voice 1:end start",
-"memory__add_observations":"18:observation 16:add 7:entity 6:addobservations memoryaddobservations 4:existing graph knowledge new 3:content name 2:entityname memory 1:array",
-"memory__delete_entities":"17:entity 15:delete 6:deleteentities memorydeleteentities 4:associated graph knowledge multiple relation 3:name 2:entitynames memory 1:array",
-"memory__delete_observations":"18:observation 15:delete 7:entity 6:deleteobservations memorydeleteobservations 4:graph knowledge specific 3:name 2:deletion entityname memory 1:array containing",
-"memory__delete_relations":"22:relation 15:delete 6:deleterelations memorydeleterelations 4:graph knowledge multiple 3:type 2:entity memory name relationtype 1:array end start",
-"memory__read_graph":"14:graph read 6:memoryreadgraph readgraph 4:entire knowledge 2:memory",
-"memory__search_nodes":"15:search 14:node 7:query 6:memorysearchnodes searchnodes 4:based graph knowledge 2:memory 1:against content entity match name observation type",
-"memory__open_nodes":"14:node open 7:name 6:memoryopennodes opennodes 4:graph knowledge specific 2:memory 1:array entity retrieve"
+"memory__create_entities":"1:create createentities entity memorycreateentities|1:memory|1:create entity|1:create entity graph knowledge multiple new|1:create entity graph knowledge multiple new|2:entity 1:entitytype name observation type|3:entity 1:array associated content name observation type",
+"memory__create_relations":"1:create createrelations memorycreaterelations relation|1:memory|1:create relation|1:create entity graph knowledge multiple new relation|2:relation 1:active create entity graph knowledge multiple new voice|2:relation 1:relationtype type|3:relation 2:entity name 1:end start type",
+"memory__add_observations":"1:add addobservations memoryaddobservations observation|1:memory|1:add observation|1:add entity existing graph knowledge new observation|1:add entity existing graph knowledge new observation|1:content entity entityname name observation|2:add observation 1:array content entity name",
+"memory__delete_entities":"1:delete deleteentities entity memorydeleteentities|1:memory|1:delete entity|1:associated delete entity graph knowledge multiple relation|1:associated delete entity graph knowledge multiple relation|1:entity entitynames name|1:array delete entity name",
+"memory__delete_observations":"1:delete deleteobservations memorydeleteobservations observation|1:memory|1:delete observation|1:delete entity graph knowledge observation specific|1:delete entity graph knowledge observation specific|1:deletion entity entityname name observation|2:observation 1:array containing delete entity name",
+"memory__delete_relations":"1:delete deleterelations memorydeleterelations relation|1:memory|1:delete relation|1:delete graph knowledge multiple relation|1:delete graph knowledge multiple relation|2:relation 1:relationtype type|4:relation 2:entity name 1:array delete end start type",
+"memory__read_graph":"1:graph memoryreadgraph read readgraph|1:memory|1:graph read|1:entire graph knowledge read|1:entire graph knowledge read||",
+"memory__search_nodes":"1:memorysearchnodes node search searchnodes|1:memory|1:node search|1:based graph knowledge node query search|1:based graph knowledge node query search|1:query|1:against content entity match name observation query search type",
+"memory__open_nodes":"1:memoryopennodes node open opennodes|1:memory|1:node open|1:graph knowledge name node open specific|1:graph knowledge name node open specific|1:name|1:array entity name retrieve"
 }"""
 
 _STRUCTURED = r"""[

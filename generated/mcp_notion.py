@@ -2533,13 +2533,19 @@ def _image_message(
     return {"role": "user", "content": content}
 
 
-# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# Tool search. ``_SEARCH`` holds each tool's terms and how often each occurs, per field
 # (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
-# postings, and a term's BM25 weights are computed when a query first has it. Queries
-# are split by ``_terms``, the rule the generator split the tools' text with.
+# postings and each field's lengths, and a term's BM25F weights are computed when a query
+# first has it. Queries are split by ``_terms``, the rule the generator split the tools'
+# text with.
 
+# BM25F: a term's frequency in a tool is the sum over the fields of weight * count / the
+# field's length normalisation (1 - b + b * length / average length), then saturated with
+# k1. The fields in the order of a line: name, server, title, the description's first
+# sentence, the whole description, property names, property descriptions.
 _BM25_K1 = 1.2
-_BM25_B = 0.75
+_FIELD_WEIGHTS = (5.0, 2.0, 4.0, 5.0, 2.0, 1.0, 0.5)
+_FIELD_B = (0.75, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75)
 
 _STOP_WORDS = (
     "a about above after all also an and any are as at be been before being below between"
@@ -2552,9 +2558,10 @@ _STOP_WORDS = (
 )
 _search_names: "list[str] | None" = None  # exposed names, in toolset order
 _search_positions: "dict[str, int]" = {}  # exposed name -> its index
-# term -> (the tools that have it, its counts in them, its BM25 weights in them)
-_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
-_norms: "list[float]" = []  # per tool: BM25's length normalisation
+# term -> (the tools that have it, for each its count * 8 + its field, and once computed the
+# (tool, BM25F weight) pairs)
+_postings: "dict[str, tuple[list[int], list[int], list[tuple[int, float]]]]" = {}
+_norms: "list[list[float]]" = []  # per field, per tool: its length normalisation
 _tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
 _definition_lines: "list[str] | None" = None
 
@@ -2567,7 +2574,7 @@ def _search(query: str, limit: int) -> list[str]:
 
 def _ranked(query: str, limit: int) -> list[int]:
     """The indices of the best tools for ``query``: the tool it names exactly, if any,
-    then by BM25 score, equal scores in the toolset's order."""
+    then by BM25F score, equal scores in the toolset's order."""
     if type(query) is not str:
         raise TypeError(f"query must be a str, not {type(query).__name__}")
     if type(limit) is not int:
@@ -2581,10 +2588,10 @@ def _ranked(query: str, limit: int) -> list[int]:
     for term in dict.fromkeys(_terms(query)):
         found = postings.get(term)
         if found is not None:
-            tools, counts, weights = found
+            tools, packed, weights = found
             if not weights:  # one assignment: threads that race write the same list
-                weights[:] = _weights(tools, counts)
-            for index, weight in zip(tools, weights, strict=True):
+                weights[:] = _weights(tools, packed)
+            for index, weight in weights:
                 scores[index] = scores.get(index, 0.0) + weight
     if len(scores) > limit:
         import heapq
@@ -2603,15 +2610,21 @@ def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
     return -item[1], item[0]
 
 
-def _weights(tools: list[int], counts: list[int]) -> list[float]:
-    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+def _weights(tools: list[int], packed: list[int]) -> list[tuple[int, float]]:
+    """BM25F weights of a term, per tool that has it: ``packed`` holds, for each of
+    ``tools`` (a tool once per field it has the term in), count * 8 + field."""
     import math
 
-    norms, k1 = _norms, _BM25_K1
-    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    norms, fields, k1 = _norms, _FIELD_WEIGHTS, _BM25_K1
+    frequency: dict[int, float] = {}
+    for index, code in zip(tools, packed, strict=True):
+        field = code & 7
+        share = fields[field] * (code >> 3) / norms[field][index]
+        frequency[index] = frequency.get(index, 0.0) + share
+    total = len(norms[0]) if norms else 0
+    idf = math.log(1.0 + (total - len(frequency) + 0.5) / (len(frequency) + 0.5))
     return [
-        idf * n * (k1 + 1.0) / (n + norms[i])
-        for i, n in zip(tools, counts, strict=True)
+        (index, idf * tf * (k1 + 1.0) / (tf + k1)) for index, tf in frequency.items()
     ]
 
 
@@ -2620,12 +2633,17 @@ def _terms(text: str) -> list[str]:
     words, pieces, cases, stop = _tokenizer or _new_tokenizer()
     found: list[str] = []
     for word in words(text):
-        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        raw = [part for piece in pieces(word) for part in cases(piece)]
+        # An acronym's plural loses its "s" (URLs: url); the whole keeps it (geturls).
+        parts = [
+            (p[:-1] if len(p) > 2 and p[-1] == "s" and p[:-1].isupper() else p).lower()
+            for p in raw
+        ]
         found.extend(
             _stem(part) for part in parts if len(part) > 1 and part not in stop
         )
-        if len(parts) > 1:
-            found.append("".join(parts))
+        if len(raw) > 1:
+            found.append("".join([part.lower() for part in raw]))
     return found
 
 
@@ -2646,38 +2664,52 @@ def _new_tokenizer() -> "_Tokenizer":
     _tokenizer = (
         re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
         re.compile(r"[^\W_]+").findall,
-        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        re.compile(
+            r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])(?![A-Z]s(?![a-z]))"
+        ).split,
         frozenset(_STOP_WORDS.split()),
     )
     return _tokenizer
 
 
 def _load_search() -> list[str]:
-    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    """Parse ``_SEARCH``: each field's length per tool, and each term's tools and counts."""
     global _search_names, _search_positions, _postings, _norms
     import json
 
     table: dict[str, str] = json.loads(_SEARCH)
-    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
-    lengths: list[int] = []
+    postings: dict[str, tuple[list[int], list[int], list[tuple[int, float]]]] = {}
+    count_of_fields = len(_FIELD_WEIGHTS)
+    lengths: list[list[int]] = [[] for _ in range(count_of_fields)]
     for index, line in enumerate(table.values()):
-        length = 0
-        count = 1
-        for term in line.split():
-            if ":" in term:  # "N:term" opens a group of terms counted N times
-                number, _, term = term.partition(":")
-                count = int(number)
-            length += count
-            listed = postings.get(term)
-            if listed is None:
-                postings[term] = ([index], [count], [])
-            else:
-                listed[0].append(index)
-                listed[1].append(count)
-        lengths.append(length)
-    average = max(sum(lengths), 1) / max(len(lengths), 1)
-    k1, b = _BM25_K1, _BM25_B
-    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+        texts = line.split("|")[:count_of_fields]
+        texts += [""] * (count_of_fields - len(texts))
+        for field, text in enumerate(texts):
+            length = 0
+            whole = -1  # "=L": the field's whole length, when some terms were left out
+            count = 1
+            for term in text.split():
+                if term[0] == "=":
+                    whole = int(term[1:])
+                    continue
+                if ":" in term:  # "N:term" opens a group of terms counted N times
+                    number, _, term = term.partition(":")
+                    count = int(number)
+                length += count
+                code = count * 8 + field
+                listed = postings.get(term)
+                if listed is None:
+                    postings[term] = ([index], [code], [])
+                else:
+                    listed[0].append(index)
+                    listed[1].append(code)
+            lengths[field].append(whole if whole >= 0 else length)
+    norms = []
+    for field, sizes in enumerate(lengths):
+        average = max(sum(sizes), 1) / max(len(sizes), 1)
+        b = _FIELD_B[field]
+        norms.append([1.0 - b + b * size / average for size in sizes])
+    _norms = norms
     _postings = postings
     _search_positions = {name: index for index, name in enumerate(table)}
     _search_names = list(table)
@@ -2963,30 +2995,30 @@ _REWRITES = r"""[
 ]"""
 
 _SEARCH = r"""{
-"notion__API-get-user":"16:user 10:get 6:api apigetuser notion notionapigetuser 4:400 error response retrieve 2:id userid",
-"notion__API-get-users":"14:user 10:get 6:api apigetusers notion notionapigetusers 5:list response 4:400 error page 3:cursor 2:endpoint pagesize result return size start startcursor supplied 1:first number provided starting",
-"notion__API-get-self":"10:get self 6:api apigetself notion notionapigetself 4:bot error response retrieve token user 2:400 bad request",
-"notion__API-post-search":"16:value 14:search 11:property 10:post 9:filter 8:key 7:api notion object page response 6:apipostsearch notionapipostsearch 5:include title 4:cursor error extra extraproperties listed name possible sort type",
-"notion__API-get-block-children":"18:block 14:children 10:get 6:api apigetblockchildren notion notionapigetblockchildren 5:response 4:error page retrieve 3:cursor 2:400 bad blockid endpoint id request result return size start startcursor supplied",
-"notion__API-patch-block-children":"23:block 16:children 10:patch 8:text 6:api apipatchblockchildren json notion notionapipatchblockchildren type 5:append 4:error id response rich richtext 3:content object ref 2:400 bad blockid page request",
-"notion__API-retrieve-a-block":"17:block 14:retrieve 7:notion 6:api apiretrieveablock notionapiretrieveablock 4:error response 2:400 bad blockid id request 1:identifier",
-"notion__API-update-a-block":"24:block 14:update 7:notion 6:api apiupdateablock notionapiupdateablock 4:error json response type 3:object 2:400 archive archived bad blockid id request set text updated 1:delete identifier true",
-"notion__API-delete-a-block":"17:block 14:delete 7:notion 6:api apideleteablock notionapideleteablock 4:error response 2:400 bad blockid id request 1:identifier",
-"notion__API-retrieve-a-page":"21:page 15:retrieve 8:property 7:notion 6:api apiretrieveapage notionapiretrieveapage 5:response 4:error filter 3:id value 2:400 bad filterproperties pageid request 1:associated ds identifier limit list param use",
-"notion__API-patch-page":"19:page 10:patch property 7:notion 6:api apipatchpage notionapipatchpage 5:update 4:error json response 3:id value 2:400 archived bad block cover icon intrash pageid request set trash",
-"notion__API-post-page":"19:page 10:notion post 8:type 7:object 6:api apipostpage notionapipostpage text 4:com create developer error file http id property reference response rich richtext 3:content icon new",
-"notion__API-retrieve-a-page-property":"22:page 21:property 14:retrieve 8:notion 6:api apiretrieveapageproperty notionapiretrieveapageproperty 5:item 4:error id response 3:size 2:400 bad cursor identifier pageid pagesize paginated propertyid request start startcursor 1:http",
-"notion__API-retrieve-a-comment":"14:comment retrieve 7:notion 6:api apiretrieveacomment notionapiretrieveacomment 5:page response 4:error 3:block cursor 2:400 bad blockid endpoint id pagesize request result return size start startcursor supplied",
-"notion__API-create-a-comment":"15:comment 14:create 12:key value 10:json 9:property 8:text 6:api apicreateacomment extra extraproperties listed notion notionapicreateacomment 4:encoding error holding response string 3:beyond id list one page",
-"notion__API-query-data-source":"18:data source 14:json query 8:property 7:notion 6:api apiquerydatasource notionapiquerydatasource 5:filter response value 4:encoding error holding key string text 3:object page 2:400 bad id request",
-"notion__API-retrieve-a-data-source":"17:data source 14:retrieve 7:notion 6:api apiretrieveadatasource notionapiretrieveadatasource 4:error response 2:400 bad datasourceid id request 1:identifier",
-"notion__API-update-a-data-source":"17:data source 15:update 14:json 7:notion 6:api apiupdateadatasource notionapiupdateadatasource text 4:encoding error holding object response string 3:property 2:400 bad datasourceid description id request title type",
-"notion__API-create-a-data-source":"15:data source 14:create 12:json 6:api apicreateadatasource notion notionapicreateadatasource property text 4:encoding error holding key response string value 3:object 2:400 bad page parent request title",
-"notion__API-list-data-source-templates":"17:data source 14:list template 7:notion 6:api apilistdatasourcetemplates notionapilistdatasourcetemplates 4:error response 2:400 bad cursor datasourceid id page pagesize request size start startcursor 1:identifier",
-"notion__API-retrieve-a-database":"17:database 14:retrieve 7:notion 6:api apiretrieveadatabase notionapiretrieveadatabase 4:error response 2:400 bad databaseid id request 1:identifier",
-"notion__API-move-page":"19:page 14:move 12:key value 9:property 7:notion 6:api apimovepage extra extraproperties id json listed notionapimovepage type 4:error pageid response 3:beyond entry list name none one",
-"notion__API-retrieve-page-markdown":"21:page 15:markdown 14:retrieve 7:notion 6:api apiretrievepagemarkdown notionapiretrievepagemarkdown 4:error integration response transcript 3:include read update 2:400 403 404 bad capability content found lack request required",
-"notion__API-update-page-markdown":"35:content 27:page 24:key value 22:update 20:markdown 18:property 12:extra extraproperties json listed replace text 8:range 7:new notion str 6:allow allowdeletingcontent api apiupdatepagemarkdown deleting insert notionapiupdatepagemarkdown"
+"notion__API-get-user":"1:api apigetuser get notionapigetuser user|1:notion|1:get user|1:error notion response retrieve user|2:400 1:error notion response retrieve user|1:id user userid|",
+"notion__API-get-users":"1:api apigetusers get notionapigetusers user|1:notion|1:get user|1:error list notion response user|2:400 1:error list notion response user|1:cursor page pagesize size start startcursor|2:endpoint page result return supplied 1:100 cursor desired first full item list maximum number provided response starting",
+"notion__API-get-self":"1:api apigetself get notionapigetself self|1:notion|1:get self|1:bot error notion response retrieve token user|1:400 bad bot error notion request response retrieve token user||",
+"notion__API-post-search":"1:api apipostsearch notionapipostsearch post search|1:notion|1:post search|1:error notion response search title|1:400 bad error notion request response search title|3:property value 2:extra extraproperties key 1:cursor direction filter page pagesize query size sort start startcursor timestamp|=142 10:value 7:filter object 5:include page property 4:json key listed name possible type 3:currently data list response result source text 2:against allowed beyond cursor encoding entry limitation none one pagination returned sort supplied",
+"notion__API-get-block-children":"1:api apigetblockchildren block children get notionapigetblockchildren|1:notion|1:block children get|1:block children error notion response retrieve|1:400 bad block children error notion request response retrieve|1:block blockid cursor id page pagesize size start startcursor|2:block endpoint page result return supplied 1:100 cursor desired first full identifier item list maximum number provided ref response starting",
+"notion__API-patch-block-children":"1:api apipatchblockchildren block children notionapipatchblockchildren patch|1:notion|1:block children patch|1:append block children error notion response|1:400 append bad block children error notion request response|3:text type 2:rich richtext 1:block blockid bulleted bulletedlistitem children content id item json link list paragraph|7:block 4:json 3:object ref 2:encoding holding id page string text 1:accept append appended array child container content existing identifier new null",
+"notion__API-retrieve-a-block":"1:api apiretrieveablock block notionapiretrieveablock retrieve|1:notion|1:block retrieve|1:block error notion response retrieve|1:400 bad block error notion request response retrieve|1:block blockid id|1:block identifier notion",
+"notion__API-update-a-block":"1:api apiupdateablock block notionapiupdateablock update|1:notion|1:block update|1:block error notion response update|1:400 bad block error notion request response update|1:archived block blockid id json type|8:block 3:object 2:archive json set text type updated 1:checked currently delete encoding false field holding identifier key notion property ref restore string supported true un value",
+"notion__API-delete-a-block":"1:api apideleteablock block delete notionapideleteablock|1:notion|1:block delete|1:block delete error notion response|1:400 bad block delete error notion request response|1:block blockid id|1:block identifier notion",
+"notion__API-retrieve-a-page":"1:api apiretrieveapage notionapiretrieveapage page retrieve|1:notion|1:page retrieve|1:error notion page response retrieve|1:400 bad error notion page request response retrieve|1:filter filterproperties id page pageid property|6:property 5:page 3:value 2:filter id 1:ak8 associated b7dh example identifier limit list multiple notion param response retrieve specific specify use",
+"notion__API-patch-page":"1:api apipatchpage notionapipatchpage page patch|1:notion|1:page patch|1:error notion page property response update|1:400 bad error notion page property request response update|1:archived cover emoji external icon id intrash json page pageid property trash type url|4:property 3:page value 2:block id json set 1:changed delete encoding false holding identifier included key name notion object restore string text true update updated",
+"notion__API-post-page":"1:api apipostpage notionapipostpage page post|1:notion|1:page post|1:create error notion page response|1:400 bad create error notion page request response|4:type 3:text 2:id property rich richtext 1:bulleted bulletedlistitem children content cover database databaseid direction icon item link list page pageid paragraph parent|7:object 4:com developer file http notion reference 3:new page 2:block emoji represented 1:array content cover external icon image rendered",
+"notion__API-retrieve-a-page-property":"1:api apiretrieveapageproperty notionapiretrieveapageproperty page property retrieve|1:notion|1:page property retrieve|1:error item notion page property response retrieve|1:400 bad error item notion page property request response retrieve|2:id page 1:cursor pageid pagesize property propertyid size start startcursor|5:property 4:page 2:identifier notion paginated 1:100 com default developer http item max number object reference size value",
+"notion__API-retrieve-a-comment":"1:api apiretrieveacomment comment notionapiretrieveacomment retrieve|1:notion|1:comment retrieve|1:comment error notion response retrieve|1:400 bad comment error notion request response retrieve|1:block blockid cursor id page pagesize size start startcursor|3:page 2:endpoint result return supplied 1:100 block cursor desired first full identifier item list maximum notion number provided response starting",
+"notion__API-create-a-comment":"1:api apicreateacomment comment create notionapicreateacomment|1:notion|1:comment create|1:comment create error notion response|1:400 bad comment create error notion request response|3:extra extraproperties key property value 2:text 1:content id json page pageid parent rich richtext|8:json 6:key listed value 4:encoding holding string text 3:beyond entry list name none one property 1:comment content id object page",
+"notion__API-query-data-source":"1:api apiquerydatasource data notionapiquerydatasource query source|1:notion|1:data query source|1:data error notion query response source|1:400 bad data error notion query request response source|3:json property 2:filter 1:archived cursor data datasourceid direction extra extraproperties filterproperties id intrash key page pagesize size sort source start startcursor trash value|8:json 4:encoding holding string text 3:object value 2:data key list listed property source 1:beyond condition database entry filter id identifier limit name none notion one page querying response",
+"notion__API-retrieve-a-data-source":"1:api apiretrieveadatasource data notionapiretrieveadatasource retrieve source|1:notion|1:data retrieve source|1:data error notion response retrieve source|1:400 bad data error notion request response retrieve source|1:data datasourceid id source|1:data identifier notion source",
+"notion__API-update-a-data-source":"1:api apiupdateadatasource data notionapiupdateadatasource source update|1:notion|1:data source update|1:data error notion response source update|1:400 bad data error notion request response source update|3:json 1:content data datasourceid description id link property source text title type|8:json 4:encoding holding object string text 1:data identifier notion null property schema source update",
+"notion__API-create-a-data-source":"1:api apicreateadatasource create data notionapicreateadatasource source|1:notion|1:create data source|1:create data error notion response source|1:400 bad create data error notion request response source|2:json property 1:content extra extraproperties id key link page pageid parent text title type value|8:json 4:encoding holding string text 3:object 2:key listed property value 1:beyond data entry list name none null one schema source",
+"notion__API-list-data-source-templates":"1:api apilistdatasourcetemplates data list notionapilistdatasourcetemplates source template|1:notion|1:data list source template|1:data error list notion response source template|1:400 bad data error list notion request response source template|1:cursor data datasourceid id page pagesize size source start startcursor|1:data identifier notion source",
+"notion__API-retrieve-a-database":"1:api apiretrieveadatabase database notionapiretrieveadatabase retrieve|1:notion|1:database retrieve|1:database error notion response retrieve|1:400 bad database error notion request response retrieve|1:database databaseid id|1:database identifier notion",
+"notion__API-move-page":"1:api apimovepage move notionapimovepage page|1:notion|1:move page|1:error move notion page response|1:400 bad error move notion page request response|3:extra extraproperties id key property type value 2:page pageid 1:database databaseid parent|6:json key listed value 3:beyond encoding entry holding list name none one property string text 1:identifier notion page",
+"notion__API-retrieve-page-markdown":"1:api apiretrievepagemarkdown markdown notionapiretrievepagemarkdown page retrieve|1:notion|1:markdown page retrieve|1:error markdown notion page response retrieve|3:page 2:integration 1:400 403 404 429 bad capability content error found lack limited markdown notion rate read request required response retrieve shared update|1:id include includetranscript page pageid transcript|2:meeting note transcript 1:block default false full identifier include instead markdown notion page placeholder read shown update url",
+"notion__API-update-page-markdown":"1:api apiupdatepagemarkdown markdown notionapiupdatepagemarkdown page update|1:notion|1:markdown page update|1:content error markdown notion page response update|3:page 2:content integration update 1:400 403 404 409 429 bad capability conflict error exceeded found lack limit limited markdown notion rate read request required response row shared|11:content 6:extra extraproperties key property value 3:allow allowdeletingcontent deleting replace str 2:new newstr range type update 1:contentrange contentupdates id insert insertcontent match old oldstr page pageid position replaceallmatches replacecontent replacecontentrange updatecontent|=229 12:json key listed text value 7:content page 6:beyond encoding entry holding list markdown name none one property replace string 4:insert range 3:child database deletion edit end existing find new permit start 2:update"
 }"""
 
 _STRUCTURED = r"""[]"""

@@ -2530,13 +2530,19 @@ def _image_message(
     return {"role": "user", "content": content}
 
 
-# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# Tool search. ``_SEARCH`` holds each tool's terms and how often each occurs, per field
 # (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
-# postings, and a term's BM25 weights are computed when a query first has it. Queries
-# are split by ``_terms``, the rule the generator split the tools' text with.
+# postings and each field's lengths, and a term's BM25F weights are computed when a query
+# first has it. Queries are split by ``_terms``, the rule the generator split the tools'
+# text with.
 
+# BM25F: a term's frequency in a tool is the sum over the fields of weight * count / the
+# field's length normalisation (1 - b + b * length / average length), then saturated with
+# k1. The fields in the order of a line: name, server, title, the description's first
+# sentence, the whole description, property names, property descriptions.
 _BM25_K1 = 1.2
-_BM25_B = 0.75
+_FIELD_WEIGHTS = (5.0, 2.0, 4.0, 5.0, 2.0, 1.0, 0.5)
+_FIELD_B = (0.75, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75)
 
 _STOP_WORDS = (
     "a about above after all also an and any are as at be been before being below between"
@@ -2549,9 +2555,10 @@ _STOP_WORDS = (
 )
 _search_names: "list[str] | None" = None  # exposed names, in toolset order
 _search_positions: "dict[str, int]" = {}  # exposed name -> its index
-# term -> (the tools that have it, its counts in them, its BM25 weights in them)
-_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
-_norms: "list[float]" = []  # per tool: BM25's length normalisation
+# term -> (the tools that have it, for each its count * 8 + its field, and once computed the
+# (tool, BM25F weight) pairs)
+_postings: "dict[str, tuple[list[int], list[int], list[tuple[int, float]]]]" = {}
+_norms: "list[list[float]]" = []  # per field, per tool: its length normalisation
 _tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
 _definition_lines: "list[str] | None" = None
 
@@ -2564,7 +2571,7 @@ def _search(query: str, limit: int) -> list[str]:
 
 def _ranked(query: str, limit: int) -> list[int]:
     """The indices of the best tools for ``query``: the tool it names exactly, if any,
-    then by BM25 score, equal scores in the toolset's order."""
+    then by BM25F score, equal scores in the toolset's order."""
     if type(query) is not str:
         raise TypeError(f"query must be a str, not {type(query).__name__}")
     if type(limit) is not int:
@@ -2578,10 +2585,10 @@ def _ranked(query: str, limit: int) -> list[int]:
     for term in dict.fromkeys(_terms(query)):
         found = postings.get(term)
         if found is not None:
-            tools, counts, weights = found
+            tools, packed, weights = found
             if not weights:  # one assignment: threads that race write the same list
-                weights[:] = _weights(tools, counts)
-            for index, weight in zip(tools, weights, strict=True):
+                weights[:] = _weights(tools, packed)
+            for index, weight in weights:
                 scores[index] = scores.get(index, 0.0) + weight
     if len(scores) > limit:
         import heapq
@@ -2600,15 +2607,21 @@ def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
     return -item[1], item[0]
 
 
-def _weights(tools: list[int], counts: list[int]) -> list[float]:
-    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+def _weights(tools: list[int], packed: list[int]) -> list[tuple[int, float]]:
+    """BM25F weights of a term, per tool that has it: ``packed`` holds, for each of
+    ``tools`` (a tool once per field it has the term in), count * 8 + field."""
     import math
 
-    norms, k1 = _norms, _BM25_K1
-    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    norms, fields, k1 = _norms, _FIELD_WEIGHTS, _BM25_K1
+    frequency: dict[int, float] = {}
+    for index, code in zip(tools, packed, strict=True):
+        field = code & 7
+        share = fields[field] * (code >> 3) / norms[field][index]
+        frequency[index] = frequency.get(index, 0.0) + share
+    total = len(norms[0]) if norms else 0
+    idf = math.log(1.0 + (total - len(frequency) + 0.5) / (len(frequency) + 0.5))
     return [
-        idf * n * (k1 + 1.0) / (n + norms[i])
-        for i, n in zip(tools, counts, strict=True)
+        (index, idf * tf * (k1 + 1.0) / (tf + k1)) for index, tf in frequency.items()
     ]
 
 
@@ -2617,12 +2630,17 @@ def _terms(text: str) -> list[str]:
     words, pieces, cases, stop = _tokenizer or _new_tokenizer()
     found: list[str] = []
     for word in words(text):
-        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        raw = [part for piece in pieces(word) for part in cases(piece)]
+        # An acronym's plural loses its "s" (URLs: url); the whole keeps it (geturls).
+        parts = [
+            (p[:-1] if len(p) > 2 and p[-1] == "s" and p[:-1].isupper() else p).lower()
+            for p in raw
+        ]
         found.extend(
             _stem(part) for part in parts if len(part) > 1 and part not in stop
         )
-        if len(parts) > 1:
-            found.append("".join(parts))
+        if len(raw) > 1:
+            found.append("".join([part.lower() for part in raw]))
     return found
 
 
@@ -2643,38 +2661,52 @@ def _new_tokenizer() -> "_Tokenizer":
     _tokenizer = (
         re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
         re.compile(r"[^\W_]+").findall,
-        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        re.compile(
+            r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])(?![A-Z]s(?![a-z]))"
+        ).split,
         frozenset(_STOP_WORDS.split()),
     )
     return _tokenizer
 
 
 def _load_search() -> list[str]:
-    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    """Parse ``_SEARCH``: each field's length per tool, and each term's tools and counts."""
     global _search_names, _search_positions, _postings, _norms
     import json
 
     table: dict[str, str] = json.loads(_SEARCH)
-    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
-    lengths: list[int] = []
+    postings: dict[str, tuple[list[int], list[int], list[tuple[int, float]]]] = {}
+    count_of_fields = len(_FIELD_WEIGHTS)
+    lengths: list[list[int]] = [[] for _ in range(count_of_fields)]
     for index, line in enumerate(table.values()):
-        length = 0
-        count = 1
-        for term in line.split():
-            if ":" in term:  # "N:term" opens a group of terms counted N times
-                number, _, term = term.partition(":")
-                count = int(number)
-            length += count
-            listed = postings.get(term)
-            if listed is None:
-                postings[term] = ([index], [count], [])
-            else:
-                listed[0].append(index)
-                listed[1].append(count)
-        lengths.append(length)
-    average = max(sum(lengths), 1) / max(len(lengths), 1)
-    k1, b = _BM25_K1, _BM25_B
-    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+        texts = line.split("|")[:count_of_fields]
+        texts += [""] * (count_of_fields - len(texts))
+        for field, text in enumerate(texts):
+            length = 0
+            whole = -1  # "=L": the field's whole length, when some terms were left out
+            count = 1
+            for term in text.split():
+                if term[0] == "=":
+                    whole = int(term[1:])
+                    continue
+                if ":" in term:  # "N:term" opens a group of terms counted N times
+                    number, _, term = term.partition(":")
+                    count = int(number)
+                length += count
+                code = count * 8 + field
+                listed = postings.get(term)
+                if listed is None:
+                    postings[term] = ([index], [code], [])
+                else:
+                    listed[0].append(index)
+                    listed[1].append(code)
+            lengths[field].append(whole if whole >= 0 else length)
+    norms = []
+    for field, sizes in enumerate(lengths):
+        average = max(sum(sizes), 1) / max(len(sizes), 1)
+        b = _FIELD_B[field]
+        norms.append([1.0 - b + b * size / average for size in sizes])
+    _norms = norms
     _postings = postings
     _search_positions = {name: index for index, name in enumerate(table)}
     _search_names = list(table)
@@ -2933,31 +2965,31 @@ _REWRITES = r"""[
 ]"""
 
 _SEARCH = r"""{
-"playwright__browser_close":"14:close 10:browser 6:browserclose playwrightbrowserclose 4:page 2:playwright",
-"playwright__browser_resize":"16:browser 14:resize 10:window 6:browserresize playwrightbrowserresize 3:height width 2:playwright",
-"playwright__browser_console_messages":"19:message 17:console 6:browser browserconsolemessages playwrightbrowserconsolemessages return 5:level 4:get 2:default file filename name playwright since 1:beginning false include info last navigation relative save session severe",
-"playwright__browser_handle_dialog":"16:dialog 14:handle 6:browser browserhandledialog playwrightbrowserhandledialog 4:prompt 3:accept text 2:playwright prompttext 1:case",
-"playwright__browser_emulate_media":"21:media 18:emulate 12:feature 10:color 7:scheme 6:browser browseremulatemedia playwrightbrowseremulatemedia 5:css page 4:dark example light switch 3:contrast forced motion prefer reduced 2:left omitted parameter playwright unchanged",
-"playwright__browser_evaluate":"14:evaluate 12:element 8:java script 6:browser browserevaluate playwrightbrowserevaluate 5:page 4:expression 3:target 2:code file filename function name playwright provided result 1:description human obtain permission readable used",
-"playwright__browser_file_upload":"18:file 15:upload 6:browser browserfileupload playwrightbrowserfileupload 5:multiple 3:path 2:playwright 1:absolute cancelled chooser omitted single",
-"playwright__browser_drop":"16:drop 15:element 13:data 9:file onto 6:browser browserdrop playwrightbrowserdrop 5:mime page path 4:dragged key outside typed value 3:target 2:least list playwright provided text 1:human readable",
-"playwright__browser_find":"14:snapshot 10:find page 9:text 8:search 6:browser browserfind playwrightbrowserfind 5:expression regular 4:accessibility current regex 3:case matching root 2:context few like line node playwright return surrounding",
-"playwright__browser_fill_form":"16:fill 14:form 12:field 6:browser browserfillform element playwrightbrowserfillform 5:value 4:multiple 3:name target type 2:human playwright readable 1:description exact interact obtain page permission reference snapshot used",
-"playwright__browser_press_key":"17:key 15:press 6:browser browserpresskey playwrightbrowserpresskey 4:keyboard 2:playwright 1:arrow character generate left name",
-"playwright__browser_type":"16:type 13:text 11:element 6:browser browsertype playwrightbrowsertype 4:editable 3:submit target 2:page playwright slowly 1:description exact human interact obtain permission readable reference selector snapshot unique used",
-"playwright__browser_navigate":"15:navigate 11:url 6:browser browsernavigate playwrightbrowsernavigate 2:playwright",
-"playwright__browser_navigate_back":"14:back 8:go 6:browser browsernavigateback navigate playwrightbrowsernavigateback 4:history page previous 2:playwright",
-"playwright__browser_network_requests":"19:request 17:network 8:browser list 6:browsernetworkrequests playwrightbrowsernetworkrequests 5:return 4:loading numbered page since 3:static 2:detail file filename filter full get name number playwright use 1:include successful",
-"playwright__browser_network_request":"19:request 17:network 11:part 9:browser detail 8:single 6:browsernetworkrequest playwrightbrowsernetworkrequest return 5:full 4:body header set show 3:index 2:file filename name number playwright use 1:based omit printed",
-"playwright__browser_run_code_unsafe":"20:code 14:run 13:playwright 12:unsafe 6:browser browserruncodeunsafe playwrightbrowserruncodeunsafe 5:page 4:snippet 3:execute filename java script 2:arbitrary await equivalent file name process rce server 1:containing function invoked",
-"playwright__browser_take_screenshot":"23:screenshot 15:take 9:page 8:browser 7:element 6:browsertakescreenshot playwrightbrowsertakescreenshot 4:action current device 3:css filename full pixel scale snapshot target 2:based image perform playwright type use used",
-"playwright__browser_snapshot":"18:snapshot 9:page 6:browser browsersnapshot playwrightbrowsersnapshot 4:accessibility better box capture current element screenshot 3:depth target 2:bounding file filename playwright relative 1:exact reference save selector unique",
-"playwright__browser_click":"19:click 6:browser browserclick element playwrightbrowserclick 5:page perform 4:web 3:button double modifier target 2:doubleclick playwright 1:description exact human interact obtain permission readable reference snapshot used",
-"playwright__browser_drag":"16:element 14:drag 7:target 6:browser browserdrag playwrightbrowserdrag 4:drop end mouse perform start two 2:description exact human interact obtain permission playwright readable reference startelement starttarget used",
-"playwright__browser_hover":"14:hover 10:element 6:browser browserhover playwrightbrowserhover 5:page 4:mouse 3:target 2:playwright 1:description exact human interact obtain permission readable reference selector snapshot unique used",
-"playwright__browser_select_option":"15:select 14:option 6:browser browserselectoption element playwrightbrowserselectoption 5:dropdown value 3:target 2:playwright 1:array description exact human interact obtain page permission readable reference selector snapshot unique used",
-"playwright__browser_tabs":"17:tab 10:browser 6:browsertabs close playwrightbrowsertabs 5:select 4:create list manage 3:index url 2:action new playwright used 1:closed current navigate omitted operation perform",
-"playwright__browser_wait_for":"17:wait 10:text 7:time 6:browser browserwaitfor playwrightbrowserwaitfor 5:disappear 4:appear pass specified 2:gone playwright textgone 1:30 second"
+"playwright__browser_close":"1:browser browserclose close playwrightbrowserclose|1:playwright|1:browser close|1:close page|1:close page||",
+"playwright__browser_resize":"1:browser browserresize playwrightbrowserresize resize|1:playwright|1:browser resize window|1:browser resize window|1:browser resize window|1:height width|2:browser window 1:height width",
+"playwright__browser_console_messages":"1:browser browserconsolemessages console message playwrightbrowserconsolemessages|1:playwright|1:console get message|1:console message return|1:console message return|1:filename level|5:message 3:console level 2:default file name return since 1:against beginning false include info last navigation provided relative resolved returned root save session severe text workspace",
+"playwright__browser_handle_dialog":"1:browser browserhandledialog dialog handle playwrightbrowserhandledialog|1:playwright|1:dialog handle|1:dialog handle|1:dialog handle|1:accept prompt prompttext text|2:dialog prompt 1:accept case text",
+"playwright__browser_emulate_media":"1:browser browseremulatemedia emulate media playwrightbrowseremulatemedia|1:playwright|1:emulate feature media|1:color css dark emulate example feature light media page scheme switch|1:clear color css dark emulate example feature left light media null omitted override page parameter scheme switch unchanged|2:color 1:colorscheme contrast forced forcedcolors media motion reduced reducedmotion scheme|5:media 4:emulate feature 3:prefer 2:color 1:change contrast css forced motion page reduced scheme type",
+"playwright__browser_evaluate":"1:browser browserevaluate evaluate playwrightbrowserevaluate|1:playwright|1:evaluate java script|1:element evaluate expression java page script|1:element evaluate expression java page script|1:element filename function target|6:element 2:code file name provided result 1:against description exact human interact obtain page permission readable reference relative resolved returned root save selector snapshot target text unique used workspace",
+"playwright__browser_file_upload":"1:browser browserfileupload file playwrightbrowserfileupload upload|1:playwright|1:file upload|1:file multiple upload|1:file multiple upload|1:path|4:file 1:absolute cancelled chooser multiple omitted path single upload",
+"playwright__browser_drop":"1:browser browserdrop drop playwrightbrowserdrop|1:playwright|1:data drop element file onto|1:data dragged drop element file mime onto outside page typed|2:data 1:dragged drop element file least mime onto outside page path provided typed|1:data element key path target value|=48 5:element 2:drop key list text value 1:absolute data description exact file hello human interact map mime obtain onto page path permission plain readable reference selector snapshot string target type unique uri used",
+"playwright__browser_find":"1:browser browserfind find playwrightbrowserfind|1:playwright|1:find page snapshot|1:accessibility current expression page regular search snapshot text|3:snapshot 2:search 1:accessibility capturing cheaper context current element expression few like line locate matching need node page path ref regular return root shown snippet surrounding text tree whole|1:filename regex text|=45 3:case text 2:file insensitive page provide regex search snapshot 1:add against default error expression flag instead match matching name pattern plain regular relative resolved response result returning save sensitive slash substring wrap",
+"playwright__browser_fill_form":"1:browser browserfillform fill form playwrightbrowserfillform|1:playwright|1:fill form|1:field fill form multiple|1:field fill form multiple|1:element field name target type value|6:field 4:element 3:value 2:fill human readable 1:checkbox combobox description exact false interact name obtain option page permission reference selector snapshot target text true type unique used",
+"playwright__browser_press_key":"1:browser browserpresskey key playwrightbrowserpresskey press|1:playwright|1:key press|1:key keyboard press|1:key keyboard press|1:key|1:arrow character generate key left name press",
+"playwright__browser_type":"1:browser browsertype playwrightbrowsertype type|1:playwright|1:text type|1:editable element text type|1:editable element text type|1:element slowly submit target text|5:element 3:text 2:page type 1:character default description enter entered entire exact filled handler human interact key obtain permission press readable reference selector snapshot submit target time triggering unique used useful",
+"playwright__browser_navigate":"1:browser browsernavigate navigate playwrightbrowsernavigate|1:playwright|1:navigate url|1:navigate url|1:navigate url|1:url|1:navigate url",
+"playwright__browser_navigate_back":"1:back browser browsernavigateback navigate playwrightbrowsernavigateback|1:playwright|1:back go|1:back go history page previous|1:back go history page previous||",
+"playwright__browser_network_requests":"1:browser browsernetworkrequests network playwrightbrowsernetworkrequests request|1:playwright|1:list network request|1:list loading network numbered page request return since|2:network request 1:browser detail full get list loading number numbered page return since use|1:filename filter static|3:request 2:file name 1:against api default false font image include like match network provided regexp relative resolved resource return returned root save script static successful text url user workspace",
+"playwright__browser_network_request":"1:browser browsernetworkrequest network playwrightbrowsernetworkrequest request|1:playwright|1:detail network request show|2:part single 1:body detail full header network request return set|2:network part request single 1:body browser detail full header number return set use|1:filename index part|3:request 2:file name return 1:against based browser detail full index network omit output part printed provided relative resolved result returned root save text workspace",
+"playwright__browser_run_code_unsafe":"1:browser browserruncodeunsafe code playwrightbrowserruncodeunsafe run unsafe|1:playwright|1:code playwright run unsafe|1:code playwright run snippet|2:playwright 1:arbitrary code equivalent execute java process rce run script server snippet unsafe|1:code filename|=45 5:page 4:code 2:await file name 1:against argument async button click containing example execute function get interaction invoked java load playwright relative resolved return role root script single specified submit title use workspace",
+"playwright__browser_take_screenshot":"1:browser browsertakescreenshot playwrightbrowsertakescreenshot screenshot take|1:playwright|1:screenshot take|1:current page screenshot take|2:action screenshot 1:based browser current page perform snapshot take use|1:element filename full fullpage page scale target type|=89 7:screenshot 5:element 4:device 3:css page pixel 2:file image name png produce resolution used 1:description exact extension filename format human inferred interact obtain permission readable reference relative save selector snapshot target unique unset",
+"playwright__browser_snapshot":"1:browser browsersnapshot playwrightbrowsersnapshot snapshot|1:playwright|1:page snapshot|1:accessibility better capture current page screenshot snapshot|1:accessibility better capture current page screenshot snapshot|1:box depth filename target|=44 4:element snapshot 2:bounding box file relative 1:against coordinate css depth exact get height include instead limit name page pixel reference resolved response returning root save selector target tree unique viewport width workspace",
+"playwright__browser_click":"1:browser browserclick click playwrightbrowserclick|1:playwright|1:click|1:click page perform web|1:click page perform web|1:button click double doubleclick element modifier target|4:element 3:click 1:button default description double exact human instead interact key left modifier obtain page perform permission press readable reference selector single snapshot target unique used",
+"playwright__browser_drag":"1:browser browserdrag drag playwrightbrowserdrag|1:playwright|1:drag mouse|1:drag drop element perform two|1:drag drop element perform two|2:element end start target 1:endelement endtarget startelement starttarget|8:element 3:target 2:description exact human interact obtain page permission readable reference selector snapshot unique used 1:source",
+"playwright__browser_hover":"1:browser browserhover hover playwrightbrowserhover|1:playwright|1:hover mouse|1:element hover page|1:element hover page|1:element target|4:element 1:description exact human interact obtain page permission readable reference selector snapshot target unique used",
+"playwright__browser_select_option":"1:browser browserselectoption option playwrightbrowserselectoption select|1:playwright|1:option select|1:dropdown option select|1:dropdown option select|1:element target value|4:element 3:value 1:array description dropdown exact human interact multiple obtain page permission readable reference select selector single snapshot target unique used",
+"playwright__browser_tabs":"1:browser browsertabs playwrightbrowsertabs tab|1:playwright|1:manage tab|1:browser close create list select tab|1:browser close create list select tab|1:action index url|3:tab 2:close new used 1:closed current index navigate omitted operation perform select url",
+"playwright__browser_wait_for":"1:browser browserwaitfor playwrightbrowserwaitfor wait|1:playwright|1:wait|1:appear disappear pass specified text time wait|1:appear disappear pass specified text time wait|2:text 1:gone textgone time|3:wait 2:text 1:30 disappear second time"
 }"""
 
 _STRUCTURED = r"""[]"""

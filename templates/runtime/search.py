@@ -11,13 +11,19 @@ if TYPE_CHECKING:
 
 # ---- runtime ----
 
-# Tool search. ``_SEARCH`` holds each tool's terms and their weighted counts
+# Tool search. ``_SEARCH`` holds each tool's terms and how often each occurs, per field
 # (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
-# postings, and a term's BM25 weights are computed when a query first has it. Queries
-# are split by ``_terms``, the rule the generator split the tools' text with.
+# postings and each field's lengths, and a term's BM25F weights are computed when a query
+# first has it. Queries are split by ``_terms``, the rule the generator split the tools'
+# text with.
 
+# BM25F: a term's frequency in a tool is the sum over the fields of weight * count / the
+# field's length normalisation (1 - b + b * length / average length), then saturated with
+# k1. The fields in the order of a line: name, server, title, the description's first
+# sentence, the whole description, property names, property descriptions.
 _BM25_K1 = 1.2
-_BM25_B = 0.75
+_FIELD_WEIGHTS = (5.0, 2.0, 4.0, 5.0, 2.0, 1.0, 0.5)
+_FIELD_B = (0.75, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75)
 
 _STOP_WORDS = (
     "a about above after all also an and any are as at be been before being below between"
@@ -30,9 +36,10 @@ _STOP_WORDS = (
 )
 _search_names: "list[str] | None" = None  # exposed names, in toolset order
 _search_positions: "dict[str, int]" = {}  # exposed name -> its index
-# term -> (the tools that have it, its counts in them, its BM25 weights in them)
-_postings: "dict[str, tuple[list[int], list[int], list[float]]]" = {}
-_norms: "list[float]" = []  # per tool: BM25's length normalisation
+# term -> (the tools that have it, for each its count * 8 + its field, and once computed the
+# (tool, BM25F weight) pairs)
+_postings: "dict[str, tuple[list[int], list[int], list[tuple[int, float]]]]" = {}
+_norms: "list[list[float]]" = []  # per field, per tool: its length normalisation
 _tokenizer: "_Tokenizer | None" = None  # word, piece and case splitters, stop words
 _definition_lines: "list[str] | None" = None
 
@@ -45,7 +52,7 @@ def _search(query: str, limit: int) -> list[str]:
 
 def _ranked(query: str, limit: int) -> list[int]:
     """The indices of the best tools for ``query``: the tool it names exactly, if any,
-    then by BM25 score, equal scores in the toolset's order."""
+    then by BM25F score, equal scores in the toolset's order."""
     if type(query) is not str:
         raise TypeError(f"query must be a str, not {type(query).__name__}")
     if type(limit) is not int:
@@ -59,10 +66,10 @@ def _ranked(query: str, limit: int) -> list[int]:
     for term in dict.fromkeys(_terms(query)):
         found = postings.get(term)
         if found is not None:
-            tools, counts, weights = found
+            tools, packed, weights = found
             if not weights:  # one assignment: threads that race write the same list
-                weights[:] = _weights(tools, counts)
-            for index, weight in zip(tools, weights, strict=True):
+                weights[:] = _weights(tools, packed)
+            for index, weight in weights:
                 scores[index] = scores.get(index, 0.0) + weight
     if len(scores) > limit:
         import heapq
@@ -81,15 +88,21 @@ def _rank_key(item: tuple[int, float]) -> tuple[float, int]:
     return -item[1], item[0]
 
 
-def _weights(tools: list[int], counts: list[int]) -> list[float]:
-    """BM25 weights of a term that ``tools`` have ``counts`` times."""
+def _weights(tools: list[int], packed: list[int]) -> list[tuple[int, float]]:
+    """BM25F weights of a term, per tool that has it: ``packed`` holds, for each of
+    ``tools`` (a tool once per field it has the term in), count * 8 + field."""
     import math
 
-    norms, k1 = _norms, _BM25_K1
-    idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+    norms, fields, k1 = _norms, _FIELD_WEIGHTS, _BM25_K1
+    frequency: dict[int, float] = {}
+    for index, code in zip(tools, packed, strict=True):
+        field = code & 7
+        share = fields[field] * (code >> 3) / norms[field][index]
+        frequency[index] = frequency.get(index, 0.0) + share
+    total = len(norms[0]) if norms else 0
+    idf = math.log(1.0 + (total - len(frequency) + 0.5) / (len(frequency) + 0.5))
     return [
-        idf * n * (k1 + 1.0) / (n + norms[i])
-        for i, n in zip(tools, counts, strict=True)
+        (index, idf * tf * (k1 + 1.0) / (tf + k1)) for index, tf in frequency.items()
     ]
 
 
@@ -98,12 +111,17 @@ def _terms(text: str) -> list[str]:
     words, pieces, cases, stop = _tokenizer or _new_tokenizer()
     found: list[str] = []
     for word in words(text):
-        parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+        raw = [part for piece in pieces(word) for part in cases(piece)]
+        # An acronym's plural loses its "s" (URLs: url); the whole keeps it (geturls).
+        parts = [
+            (p[:-1] if len(p) > 2 and p[-1] == "s" and p[:-1].isupper() else p).lower()
+            for p in raw
+        ]
         found.extend(
             _stem(part) for part in parts if len(part) > 1 and part not in stop
         )
-        if len(parts) > 1:
-            found.append("".join(parts))
+        if len(raw) > 1:
+            found.append("".join([part.lower() for part in raw]))
     return found
 
 
@@ -124,38 +142,52 @@ def _new_tokenizer() -> "_Tokenizer":
     _tokenizer = (
         re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
         re.compile(r"[^\W_]+").findall,
-        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        re.compile(
+            r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])(?![A-Z]s(?![a-z]))"
+        ).split,
         frozenset(_STOP_WORDS.split()),
     )
     return _tokenizer
 
 
 def _load_search() -> list[str]:
-    """Parse ``_SEARCH``: each tool's length, and each term's tools and counts."""
+    """Parse ``_SEARCH``: each field's length per tool, and each term's tools and counts."""
     global _search_names, _search_positions, _postings, _norms
     import json
 
     table: dict[str, str] = json.loads(_SEARCH)
-    postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
-    lengths: list[int] = []
+    postings: dict[str, tuple[list[int], list[int], list[tuple[int, float]]]] = {}
+    count_of_fields = len(_FIELD_WEIGHTS)
+    lengths: list[list[int]] = [[] for _ in range(count_of_fields)]
     for index, line in enumerate(table.values()):
-        length = 0
-        count = 1
-        for term in line.split():
-            if ":" in term:  # "N:term" opens a group of terms counted N times
-                number, _, term = term.partition(":")
-                count = int(number)
-            length += count
-            listed = postings.get(term)
-            if listed is None:
-                postings[term] = ([index], [count], [])
-            else:
-                listed[0].append(index)
-                listed[1].append(count)
-        lengths.append(length)
-    average = max(sum(lengths), 1) / max(len(lengths), 1)
-    k1, b = _BM25_K1, _BM25_B
-    _norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+        texts = line.split("|")[:count_of_fields]
+        texts += [""] * (count_of_fields - len(texts))
+        for field, text in enumerate(texts):
+            length = 0
+            whole = -1  # "=L": the field's whole length, when some terms were left out
+            count = 1
+            for term in text.split():
+                if term[0] == "=":
+                    whole = int(term[1:])
+                    continue
+                if ":" in term:  # "N:term" opens a group of terms counted N times
+                    number, _, term = term.partition(":")
+                    count = int(number)
+                length += count
+                code = count * 8 + field
+                listed = postings.get(term)
+                if listed is None:
+                    postings[term] = ([index], [code], [])
+                else:
+                    listed[0].append(index)
+                    listed[1].append(code)
+            lengths[field].append(whole if whole >= 0 else length)
+    norms = []
+    for field, sizes in enumerate(lengths):
+        average = max(sum(sizes), 1) / max(len(sizes), 1)
+        b = _FIELD_B[field]
+        norms.append([1.0 - b + b * size / average for size in sizes])
+    _norms = norms
     _postings = postings
     _search_positions = {name: index for index, name in enumerate(table)}
     _search_names = list(table)
