@@ -9,6 +9,8 @@
 - The index's share of the cold start: the import and the first `tools("responses")` without
   bytecode (as the cold-import rows), of the module as built and of the same module with an
   empty `_SEARCH` table, alternating.
+- On the corpus (`measure_corpus_search`, issue 24): the same on one module of every recorded
+  real server, with recall@5 of scripts/search_quality.py's two query forms.
 """
 
 from __future__ import annotations
@@ -61,9 +63,11 @@ def measure_search(directory: Path, count: int, runs: int) -> dict[str, Any]:
     bare = directory / "without-index"
     bare.mkdir(exist_ok=True)
     empty = '\n_SEARCH = r"""{}"""\n'
-    (bare / path.name).write_text(source[: table.start()] + empty + source[table.end() :])
+    stripped = source[: table.start()] + empty + source[table.end() :]
+    (bare / path.name).write_text(stripped)
     with_index, without_index = cold_starts(directory, bare, name, runs)
     row = {
+        "index_compile_ms": compile_ms(source) - compile_ms(stripped),
         "tools": count,
         "queries": len(queries),
         "found_in_first_8": found,
@@ -108,6 +112,16 @@ def cold_starts(
     return with_index, without_index
 
 
+def compile_ms(source: str, runs: int = 7) -> float:
+    """Median CPU milliseconds of compiling `source` (what a start without bytecode pays)."""
+    samples = []
+    for _ in range(runs):
+        start = time.process_time_ns()
+        compile(source, "module.py", "exec")
+        samples.append(time.process_time_ns() - start)
+    return statistics.median(samples) / 1e6
+
+
 def per_query(function: Callable[[str], object], query: str) -> float:
     """Median CPU microseconds of REPEATS calls."""
     samples = []
@@ -126,3 +140,72 @@ def quantile(values: list[float], share: float) -> float:
 def first_sentence(description: str) -> str:
     text = " ".join(description.split())
     return re.split(r"(?<=[.!?:])\s+", text, maxsplit=1)[0]
+
+
+def measure_corpus_search(directory: Path, runs: int) -> dict[str, Any]:
+    """Search quality and speed on one module of the whole corpus of real servers (issue 24).
+
+    recall@5 of the two query forms (scripts/search_quality.py) on its fixed sample and on
+    every tool; each of the sample's first-sentence queries timed alone (CPU, median of 5
+    calls, the index loaded first); the first query; the index's share of the cold start.
+    """
+    from bench.inputs import ROOT
+
+    if str(ROOT / "scripts") not in sys.path:
+        sys.path.insert(0, str(ROOT / "scripts"))
+    import search_quality as quality
+
+    name = "corpus_search"
+    directory.mkdir(parents=True, exist_ok=True)
+    path, module = quality.build_corpus_module(directory, name)
+    every = quality.cases(module)
+    chosen = quality.sample(every)
+    full, nameless = quality.recall(module, chosen)
+    every_full, every_nameless = quality.recall(module, every)
+    module._search("warm up", 5)
+    search_us = [per_query(lambda q: module._search(q, quality.TOP), c.full) for c in chosen]
+    command = [sys.executable, "-I", "-S", "-c", _FIRST_QUERY_CHILD, str(directory), name]
+    first = [int(child([*command, chosen[0].full])[0]) / 1e6 for _ in range(runs)]
+    source = path.read_text(encoding="utf-8")
+    table = _TABLE.search(source)
+    assert table is not None, "no _SEARCH table in the module"
+    bare = directory / "without-index"
+    bare.mkdir(exist_ok=True)
+    empty = '\n_SEARCH = r"""{}"""\n'
+    stripped = source[: table.start()] + empty + source[table.end() :]
+    (bare / path.name).write_text(stripped)
+    with_index, without_index = cold_starts(directory, bare, name, runs)
+    row: dict[str, Any] = {
+        "index_compile_ms": compile_ms(source) - compile_ms(stripped),
+        "servers": len(quality.snapshot_paths()),
+        "tools": len(module.NAMES),
+        "sample": len(chosen),
+        "seed": quality.SEED,
+        "recall_full": full.value,
+        "recall_nameless": nameless.value,
+        "nameless_asked": nameless.asked,
+        "nameless_skipped": nameless.skipped,
+        "every_cases": len(every),
+        "every_recall_full": every_full.value,
+        "every_recall_nameless": every_nameless.value,
+        "p50_us": statistics.median(search_us),
+        "p90_us": quantile(search_us, 0.9),
+        "first_query_ms": statistics.median(first),
+        "index_kb": len(table.group(1).encode("utf-8")) / 1e3,
+        "module_mb": len(source.encode("utf-8")) / 1e6,
+        "cold_with_index_ms": statistics.median(with_index),
+        "cold_without_index_ms": statistics.median(without_index),
+        "samples": {
+            "search_us": search_us,
+            "first_query_ms": first,
+            "cold_with_index_ms": with_index,
+            "cold_without_index_ms": without_index,
+        },
+    }
+    row["index_share"] = row["cold_with_index_ms"] / row["cold_without_index_ms"] - 1
+    print(
+        f"tool_search on the corpus ({row['tools']:,} tools): recall@5 {full.value:.3f} /"
+        f" {nameless.value:.3f} (sample of {len(chosen)}), p50 {row['p50_us']:.0f} µs,"
+        f" index {row['index_kb']:,.0f} kB, {row['index_share']:+.1%} on a cold start"
+    )
+    return row
