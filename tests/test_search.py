@@ -11,8 +11,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import corpus
 import pytest
-from buildutil import GENERATED, SNAPSHOTS, build_module, import_path
+from buildutil import GENERATED, build_module, import_path
 from hypothesis import given
 from hypothesis import strategies as st
 from mcp2openai import search
@@ -43,10 +44,10 @@ def test_the_runtime_splits_text_with_the_generators_rule(text: str) -> None:
 
 def test_the_runtime_splits_every_recorded_text_with_the_generators_rule() -> None:
     texts = []
-    for path in sorted(SNAPSHOTS.glob("*.json")):
+    for _, path in corpus.snapshot_paths():  # the end-to-end servers and the corpus
         for tool in load_snapshot(path):
             texts += [tool["name"], tool.get("description") or "", json.dumps(tool)]
-    assert len(texts) > 500
+    assert len(texts) > 12000
     assert [rt._terms(text) for text in texts] == [search.terms(text) for text in texts]
 
 
