@@ -324,6 +324,18 @@ def test_bad_arguments_raise(module: Any) -> None:
         module.tool_search("file", limit=-1)
 
 
+def test_the_runtime_normalises_each_field_by_its_whole_length() -> None:
+    runtime = load_runtime("mcp2openai_runtime_search_norms", {})
+    long_line = "1:echo||||=100 1:echo||"  # a description capped: 100 terms long in all
+    runtime._SEARCH = json.dumps({"a__long": long_line, "b__short": "1:echo||||1:echo||"})
+    runtime._DEFINITIONS = "[]"
+    assert runtime._search("echo", 2) == ["b__short", "a__long"]
+    b = runtime._FIELD_B[4]
+    average = (100 + 1) / 2
+    assert runtime._norms[4] == [1 - b + b * 100 / average, 1 - b + b * 1 / average]
+    assert runtime._norms[0] == [1.0, 1.0]  # equal names: no normalisation
+
+
 @pytest.mark.parametrize("layout", [json_text, json.dumps], ids=["one per line", "one line"])
 def test_definitions_come_from_their_table_in_any_layout(layout: Any) -> None:
     model = build_model(name_tools([ServerTools("fs", tuple(FS))]), "auto", "0" * 64)
