@@ -15,7 +15,9 @@ Prints a table, writes `bench/results/latest.json` and rewrites the README secti
    calls, as dicts and as `openai` SDK objects, against bare `json.loads` of the arguments;
    `tool_output` on a text and an image result.
 4. Tool search (`bench/search.py`), at 2,000 tools (the largest size of a quick run): time per
-   query, the first query, and what the index adds to a cold start.
+   query, the first query, and what the index adds to a cold start; and on one module of the
+   whole corpus of real servers, the same with recall@5. `--only search` runs this
+   step alone and merges it into the last results (the other rows are kept as they were).
 5. `tools()` per call (`bench/definitions.py`), at the same size, against `json.dumps` of what it
    returns.
 """
@@ -46,7 +48,7 @@ from bench.imports import (
 )
 from bench.inputs import ROOT, write_snapshots
 from bench.report import BUILD_TARGET_TOOLS, SEARCH_TOOLS, markdown, rewrite_readme, targets
-from bench.search import measure_search
+from bench.search import measure_corpus_search, measure_search
 
 RESULTS = ROOT / "bench" / "results" / "latest.json"
 COLD_SIZES = (100, 2000)
@@ -71,8 +73,13 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="smoke run: small sizes, few runs")
     parser.add_argument("--no-readme", action="store_true", help="leave README.md alone")
     parser.add_argument("--out", type=Path, default=RESULTS, help="results JSON")
+    parser.add_argument(
+        "--only", choices=["search"], help="run this step alone, merged into the last results"
+    )
     options = parser.parse_args()
     plan = QUICK if options.quick else FULL
+    if options.only == "search":
+        return search_only(plan, options)
     started = time.perf_counter()
     results: dict[str, Any] = {"machine": machine(), "versions": versions()}
     with tempfile.TemporaryDirectory(prefix="m2o-bench-") as temporary:
@@ -107,9 +114,37 @@ def main() -> int:
         search_size = SEARCH_TOOLS if SEARCH_TOOLS in plan.sizes else plan.sizes[-1]
         results["search"] = measure_search(modules, search_size, plan.import_runs)
         results["definitions"] = measure_tools(modules / f"adapter_{search_size}.py", search_size)
+        results["corpus_search"] = measure_corpus_search(work / "corpus", plan.import_runs)
+    return finish(results, started, plan, options)
+
+
+def search_only(plan: Plan, options: argparse.Namespace) -> int:
+    """The tool-search step alone, its rows replacing those of the last results."""
+    started = time.perf_counter()
+    results: dict[str, Any] = json.loads(options.out.read_text(encoding="utf-8"))
+    with tempfile.TemporaryDirectory(prefix="m2o-bench-") as temporary:
+        work = Path(temporary)
+        size = SEARCH_TOOLS if SEARCH_TOOLS in plan.sizes else plan.sizes[-1]
+        modules = work / "modules"
+        modules.mkdir()
+        snapshots = write_snapshots(size, work / f"snapshots-{size}")
+        measure_build(size, snapshots, modules / f"adapter_{size}.py", 1)
+        results["search"] = measure_search(modules, size, plan.import_runs)
+        results["corpus_search"] = measure_corpus_search(work / "corpus", plan.import_runs)
+    results["search_machine"] = machine()
+    return finish(results, started, plan, options, key="search_seconds")
+
+
+def finish(
+    results: dict[str, Any],
+    started: float,
+    plan: Plan,
+    options: argparse.Namespace,
+    key: str = "seconds",
+) -> int:
     results["machine"]["load_average_end"] = list(os.getloadavg())
     results["targets"] = targets(results)
-    results["seconds"] = round(time.perf_counter() - started, 1)
+    results[key] = round(time.perf_counter() - started, 1)
     options.out.parent.mkdir(parents=True, exist_ok=True)
     options.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     table = markdown(results)

@@ -9,6 +9,8 @@
 - The index's share of the cold start: the import and the first `tools("responses")` without
   bytecode (as the cold-import rows), of the module as built and of the same module with an
   empty "search" table in its data, alternating.
+- On the corpus (`measure_corpus_search`): the same on one module of every recorded real
+  server, with recall@5 of scripts/search_quality.py's two query forms.
 """
 
 from __future__ import annotations
@@ -61,19 +63,9 @@ def measure_search(directory: Path, count: int, runs: int) -> dict[str, Any]:
     names_us = [per_query(lambda q: ranked(toolset, q, 8), query) for query in queries]
     command = [sys.executable, "-I", "-S", "-c", _FIRST_QUERY_CHILD, str(directory), name]
     first = [int(child([*command, queries[0]])[0]) / 1e6 for _ in range(runs)]
-    data = path.with_suffix(".json").read_text(encoding="utf-8")
-    table = _TABLE.search(data)
-    assert table is not None, "no search table in the data"
-    bare = directory / "without-index"
-    shutil.rmtree(bare, ignore_errors=True)
-    shutil.copytree(directory / RUNTIME_PACKAGE, bare / RUNTIME_PACKAGE)
-    shutil.copy(path, bare / path.name)
-    empty = '\n"search":{},\n'
-    (bare / path.with_suffix(".json").name).write_text(
-        data[: table.start()] + empty + data[table.end() :], encoding="utf-8"
-    )
+    bare, table, data = without_index(directory, path)
     source = path.read_text(encoding="utf-8") + data
-    with_index, without_index = cold_starts(directory, bare, name, runs)
+    with_index, without = cold_starts(directory, bare, name, runs)
     row = {
         "tools": count,
         "queries": len(queries),
@@ -86,13 +78,13 @@ def measure_search(directory: Path, count: int, runs: int) -> dict[str, Any]:
         "index_kb": len(table.group(1).encode("utf-8")) / 1e3,
         "module_mb": len(source.encode("utf-8")) / 1e6,
         "cold_with_index_ms": statistics.median(with_index),
-        "cold_without_index_ms": statistics.median(without_index),
+        "cold_without_index_ms": statistics.median(without),
         "samples": {
             "tool_search_us": search_us,
             "names_us": names_us,
             "first_query_ms": first,
             "cold_with_index_ms": with_index,
-            "cold_without_index_ms": without_index,
+            "cold_without_index_ms": without,
         },
     }
     row["index_share"] = row["cold_with_index_ms"] / row["cold_without_index_ms"] - 1
@@ -102,6 +94,23 @@ def measure_search(directory: Path, count: int, runs: int) -> dict[str, Any]:
         f" index {row['index_kb']:.0f} kB, +{row['index_share']:.1%} on a cold start"
     )
     return row
+
+
+def without_index(directory: Path, path: Path) -> tuple[Path, re.Match[str], str]:
+    """A copy of the toolset `path` (and its runtime) whose data has an empty search table:
+    the folder, the table's match in the data, and the data."""
+    data = path.with_suffix(".json").read_text(encoding="utf-8")
+    table = _TABLE.search(data)
+    assert table is not None, "no search table in the data"
+    bare = directory / "without-index"
+    shutil.rmtree(bare, ignore_errors=True)
+    shutil.copytree(directory / RUNTIME_PACKAGE, bare / RUNTIME_PACKAGE)
+    shutil.copy(path, bare / path.name)
+    empty = '\n"search":{},\n'
+    (bare / path.with_suffix(".json").name).write_text(
+        data[: table.start()] + empty + data[table.end() :], encoding="utf-8"
+    )
+    return bare, table, data
 
 
 def cold_starts(
@@ -138,3 +147,67 @@ def quantile(values: list[float], share: float) -> float:
 def first_sentence(description: str) -> str:
     text = " ".join(description.split())
     return re.split(r"(?<=[.!?:])\s+", text, maxsplit=1)[0]
+
+
+def measure_corpus_search(directory: Path, runs: int) -> dict[str, Any]:
+    """Search quality and speed on one module of the whole corpus of real servers.
+
+    recall@5 of the two query forms (scripts/search_quality.py) on its fixed sample and on
+    every tool; each of the sample's first-sentence queries timed alone (CPU, median of 5
+    calls, the index loaded first); the first query; the index's share of the cold start.
+    """
+    from mcp2openai.templates.runtime.search import ranked
+
+    from bench.inputs import ROOT
+
+    if str(ROOT / "scripts") not in sys.path:
+        sys.path.insert(0, str(ROOT / "scripts"))
+    import search_quality as quality
+
+    name = "corpus_search"
+    directory.mkdir(parents=True, exist_ok=True)
+    path, module = quality.build_corpus_module(directory, name)
+    every = quality.cases(module)
+    chosen = quality.sample(every)
+    full, nameless = quality.recall(module, chosen)
+    every_full, every_nameless = quality.recall(module, every)
+    toolset = module._toolset
+    ranked(toolset, "warm up", 5)  # the index is loaded before any clock starts
+    search_us = [per_query(lambda q: ranked(toolset, q, quality.TOP), c.full) for c in chosen]
+    command = [sys.executable, "-I", "-S", "-c", _FIRST_QUERY_CHILD, str(directory), name]
+    first = [int(child([*command, chosen[0].full])[0]) / 1e6 for _ in range(runs)]
+    bare, table, data = without_index(directory, path)
+    with_index, without = cold_starts(directory, bare, name, runs)
+    row: dict[str, Any] = {
+        "servers": len(quality.snapshot_paths()),
+        "tools": len(module.NAMES),
+        "sample": len(chosen),
+        "seed": quality.SEED,
+        "recall_full": full.value,
+        "recall_nameless": nameless.value,
+        "nameless_asked": nameless.asked,
+        "nameless_skipped": nameless.skipped,
+        "every_cases": len(every),
+        "every_recall_full": every_full.value,
+        "every_recall_nameless": every_nameless.value,
+        "p50_us": statistics.median(search_us),
+        "p90_us": quantile(search_us, 0.9),
+        "first_query_ms": statistics.median(first),
+        "index_kb": len(table.group(1).encode("utf-8")) / 1e3,
+        "data_mb": len(data.encode("utf-8")) / 1e6,
+        "cold_with_index_ms": statistics.median(with_index),
+        "cold_without_index_ms": statistics.median(without),
+        "samples": {
+            "search_us": search_us,
+            "first_query_ms": first,
+            "cold_with_index_ms": with_index,
+            "cold_without_index_ms": without,
+        },
+    }
+    row["index_share"] = row["cold_with_index_ms"] / row["cold_without_index_ms"] - 1
+    print(
+        f"tool_search on the corpus ({row['tools']:,} tools): recall@5 {full.value:.3f} /"
+        f" {nameless.value:.3f} (sample of {len(chosen)}), p50 {row['p50_us']:.0f} µs,"
+        f" index {row['index_kb']:,.0f} kB, {row['index_share']:+.1%} on a cold start"
+    )
+    return row

@@ -85,6 +85,7 @@ class ToolModel:
     fields: tuple[typed.Field, ...] | None  # None: no TypedDict fits (plain dict alias)
     local: str  # the name inside the server's namespace (generator/naming.py, local_name)
     title: str = ""  # the MCP tool's display title, cleaned (read by the search index only)
+    server_title: str = ""  # its server's title, cleaned (read by the search index only)
     decode: list[dict[str, Any]] | None = None  # its decode plan: nulls, rewrites (strict/)
     # The MCP `outputSchema`, annotations cleaned: the Responses definition's `output_schema`
     # (docs/openai-rules.md §3.2); None without one, or one that is not a sendable object.
@@ -255,6 +256,7 @@ def _make(
         fields=fields,
         local=named.local,
         title=named.title,
+        server_title=named.server_title,
         decode=_plan(conversion),
         output_schema=_output_schema(named.output_schema),
     )

@@ -55,6 +55,7 @@ class NamedTool:
     local: str
     title: str = ""  # the tool's display title, cleaned (the search index reads it)
     output_schema: Any = None  # the MCP tool's `outputSchema`, as the server sent it
+    server_title: str = ""  # its server's title from the snapshot, cleaned (search index)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +119,7 @@ def build(servers: list[ServerTools]) -> Toolset:
                     local,
                     _title(tool),
                     tool.get("outputSchema"),
+                    clean_description(server.title),
                 )
             )
     about = tuple((server.name, _about(server)) for server in servers)

@@ -1,14 +1,15 @@
 """The tool-search index a generated module carries (docs/design.md, "Tool search").
 
-Pure functions of the model. For each tool, the terms of its fields, each occurrence counted
-with its field's weight (BM25F's weighted term frequency): the tool's name (its MCP name and
-its exposed name whole), its server's name, its title, its description (its first sentence
-once more), and the names and descriptions of its schema's properties. The data stores
-these counts, one line of text per tool (the "search" table, generator/tables.py), and the
-runtime (templates/runtime/search.py, `ranked`) turns them into BM25 weights and postings on the
-first query. Counts, not weights: a weight depends on every other tool (through document
-frequencies and the average length), so stored weights would change on every line of the
-table whenever one tool changed, and they would take more room.
+Pure functions of the model. For each tool, the terms of each of its fields and how many
+times each occurs there (BM25F's per-field term frequencies): its name (its MCP name and its
+exposed name whole), its server's name and title, its title, the first sentence of its
+description, its whole description, and the names and descriptions of its schema's
+properties. The data stores these counts, one line of text per tool (the "search" table,
+generator/tables.py), and the runtime (templates/runtime/search.py, `ranked`) weighs the
+fields, normalises each by its length and saturates the sum (BM25F) when it ranks. Counts, not
+weights: a weight depends on every other tool (through document frequencies and the average
+length of each field), so stored weights would change on every line of the table whenever one
+tool changed, and they would take more room.
 
 The tools' text is split with the runtime's own tokenizer (templates/runtime/search.py,
 `terms`), the one that splits the queries: one rule, written once.
@@ -23,18 +24,21 @@ from typing import Any, Final
 from .model import ModuleModel, ToolModel
 from .runtime import search_terms
 
-# How much one occurrence counts, per field: integers, so that the stored counts are.
-NAME_WEIGHT: Final = 6
-SERVER_WEIGHT: Final = 2
-TITLE_WEIGHT: Final = 4
-DESCRIPTION_WEIGHT: Final = 2
-SUMMARY_WEIGHT: Final = 2  # the description's first sentence, added to DESCRIPTION_WEIGHT
-PROPERTY_WEIGHT: Final = 2
-PROPERTY_DESCRIPTION_WEIGHT: Final = 1
-# Bounds on one tool's line: the properties read (a schema may have 5,000) and the terms kept
-# (those with the highest counts; docs/design.md, "Tool search", has the measurements).
+# The fields of a line, in the order the line holds them (the runtime's FIELD_WEIGHTS and
+# FIELD_B are in the same order).
+FIELDS: Final = (
+    "name",
+    "server",
+    "title",
+    "summary",
+    "description",
+    "property",
+    "property_description",
+)
+# Bounds on one tool's line: the properties read (a schema may have 5,000), and the distinct
+# terms a long field keeps (those with the highest counts; its length stays the whole field's).
 MAX_PROPERTIES: Final = 64
-MAX_TERMS: Final = 24
+MAX_FIELD_TERMS: Final = {"description": 40, "property": 32, "property_description": 32}
 
 _SENTENCE_END: Final = re.compile(r"(?<=[.!?:])\s+")
 
@@ -61,52 +65,60 @@ def summary(text: str) -> str:
 
 
 def search_table(model: ModuleModel) -> dict[str, object]:
-    """exposed name -> the tool's term counts as one line of text (`line`)."""
-    table: dict[str, object] = {tool.exposed: line(*tool_terms(tool)) for tool in model.tools}
+    """exposed name -> the tool's term counts per field as one line of text (`line`)."""
+    table: dict[str, object] = {tool.exposed: line(tool_fields(tool)) for tool in model.tools}
     _terms.cache_clear()  # the cache serves one build; a long-lived process keeps nothing
     return table
 
 
-def line(counts: dict[str, int], first: int = 0) -> str:
-    """The `first` terms, then those with the highest counts (the first found among equals)
-    up to MAX_TERMS, grouped by count, highest first, and alphabetically in a group: `N:term`
-    opens a group and the bare terms after it share its count (`6:file read 2:content`)."""
+def line(fields: dict[str, dict[str, int]]) -> str:
+    """The fields of FIELDS in order, separated by `|`, each as `field_text` writes it."""
+    return "|".join(field_text(fields.get(name, {}), MAX_FIELD_TERMS.get(name)) for name in FIELDS)
+
+
+def field_text(counts: dict[str, int], cap: int | None = None) -> str:
+    """One field's terms grouped by count, highest first, alphabetically in a group: `N:term`
+    opens a group and the bare terms after it share its count (`2:file 1:content read`). With
+    `cap`, only that many terms are kept (the highest counts, the first found among equals),
+    and `=L` first gives the whole field's length L (the sum of its counts) when some were
+    left out."""
     items = list(counts.items())
-    rest = sorted(items[first:], key=lambda item: -item[1])
-    kept = items[:first] + rest[: max(MAX_TERMS - first, 0)]
-    kept.sort(key=lambda item: (-item[1], item[0]))
-    words: list[str] = []
+    length = sum(counts.values())
+    if cap is not None and len(items) > cap:
+        items = sorted(items, key=lambda item: -item[1])[:cap]
+    items.sort(key=lambda item: (-item[1], item[0]))
+    words: list[str] = [f"={length}"] if len(items) < len(counts) else []
     previous = 0
-    for term, count in kept:
+    for term, count in items:
         words.append(term if count == previous else f"{count}:{term}")
         previous = count
     return " ".join(words)
 
 
-def tool_terms(tool: ToolModel) -> tuple[dict[str, int], int]:
-    """The tool's terms with their weighted counts, in the order first found, and how many
-    of them come first from its names (a line keeps those whatever their count)."""
-    counts: dict[str, int] = {}
+def tool_fields(tool: ToolModel) -> dict[str, dict[str, int]]:
+    """The tool's terms and how often each occurs, per field (FIELDS), in the order found."""
+    fields: dict[str, dict[str, int]] = {name: {} for name in FIELDS}
 
-    def add(found: tuple[str, ...], weight: int) -> None:
+    def add(field: str, found: tuple[str, ...]) -> None:
+        counts = fields[field]
         for term in found:
-            counts[term] = counts.get(term, 0) + weight
+            counts[term] = counts.get(term, 0) + 1
 
-    add(_terms(tool.tool, True), NAME_WEIGHT)
+    add("name", _terms(tool.tool, True))
     exposed = _terms(tool.exposed, True)
     if tool.exposed != tool.tool and len(exposed) > 1:
         # The exposed name whole (`git__git_status`: gitgitstatus), so that asking for a tool
         # by that name finds it first; its parts are the server's and the tool's, counted.
-        add(exposed[-1:], NAME_WEIGHT)
-    names = len(counts)
-    add(_terms(tool.server, True), SERVER_WEIGHT)
-    add(_terms(tool.title, False), TITLE_WEIGHT)
-    add(_terms(tool.description, False), DESCRIPTION_WEIGHT)
-    add(_terms(summary(tool.description), False), SUMMARY_WEIGHT)
+        add("name", exposed[-1:])
+    add("server", _terms(tool.server, True))
+    add("server", _terms(tool.server_title, False))
+    add("title", _terms(tool.title, False))
+    add("summary", _terms(summary(tool.description), False))
+    add("description", _terms(tool.description, False))
     for name, description in properties(tool.parameters):
-        add(_terms(name, True), PROPERTY_WEIGHT)
-        add(_terms(description, False), PROPERTY_DESCRIPTION_WEIGHT)
-    return counts, names
+        add("property", _terms(name, True))
+        add("property_description", _terms(description, False))
+    return fields
 
 
 def properties(schema: dict[str, Any]) -> list[tuple[str, str]]:

@@ -45,7 +45,15 @@ from typing import Any, Literal
 import anyio
 import mcp.types as types
 from mcp import ClientSession
-from mcp2openai.live import FetchError, RawResult, connect, dump, fetch_snapshot, list_tools_raw
+from mcp2openai.live import (
+    FetchError,
+    RawResult,
+    StdoutNoise,
+    connect,
+    dump,
+    fetch_snapshot,
+    list_tools_raw,
+)
 from mcp2openai.pipeline import write_atomically
 from mcp2openai.servers import Stdio
 
@@ -370,16 +378,23 @@ async def call_tool_raw(
 
 async def record_snapshot(server: Server) -> dict[str, Any]:
     source = {"registry": server.registry, "package": server.package, "version": server.version}
+    # Lines on stdout that are not MCP (a banner, a log line) are skipped and reported, as
+    # `mcp2openai fetch` does by default and as MCP clients do.
+    noise = StdoutNoise()
     try:
-        return await fetch_snapshot(
+        snapshot = await fetch_snapshot(
             server.transport(),
             timeout=TIMEOUT,
             capabilities=server.client == "full",
             source=source,
+            noise=noise,
             **CLIENT,
         )
     except FetchError as error:
         raise RecordError(f"{server.name}: {error}") from None
+    if noise.count:
+        print(f"  note: {server.name}: {noise.describe()}")
+    return snapshot
 
 
 async def record_results() -> dict[str, dict[str, Any]]:

@@ -51,7 +51,9 @@ def test_the_generator_indexes_with_the_runtimes_tokenizer(monkeypatch: pytest.M
     finally:
         search._terms.cache_clear()
     assert "Read the complete contents of a file from the file system." in seen
-    assert [str(line).split(":")[1] for line in table.values()] == ["sentinel"] * len(FS)
+    for line in table.values():  # every field holds the spy's one term, with its count
+        words = [word for field in str(line).split("|") for word in field.split()]
+        assert {word.rpartition(":")[2] for word in words} == {"sentinel"}
 
 
 @given(WORDY)
@@ -71,6 +73,13 @@ def test_the_generator_splits_as_the_runtime_splits(text: str) -> None:
         ("READ_FILE", ["read", "file", "readfile"]),
         ("list_files", ["list", "file", "listfiles"]),  # the whole is not stemmed
         ("getHTTPStatus", ["get", "http", "status", "gethttpstatus"]),
+        ("URLs", ["url"]),  # an acronym's plural: not "ur" and "ls"
+        ("Lists the URLs and IDs of the APIs", ["list", "url", "id", "api"]),
+        ("getURLs", ["get", "url", "geturls"]),  # the whole as written
+        ("get_urls", ["get", "url", "geturls"]),
+        ("listIDsForUsers", ["list", "id", "user", "listidsforusers"]),
+        ("HTTPServer", ["http", "server", "httpserver"]),
+        ("Ls", ["ls"]),
         ("API-get-users", ["api", "get", "user", "apigetusers"]),
         ("git__git_status", ["git", "git", "status", "gitgitstatus"]),
         ("base64Encode v2", ["base64", "encode", "base64encode", "v2"]),
@@ -137,27 +146,39 @@ WEATHER = {
 }
 
 
-def test_each_field_counts_with_its_weight() -> None:
-    counts, names = search.tool_terms(tool_model(WEATHER))
-    name, title = search.NAME_WEIGHT, search.TITLE_WEIGHT
-    description, summary = search.DESCRIPTION_WEIGHT, search.SUMMARY_WEIGHT
-    prop, prop_description = search.PROPERTY_WEIGHT, search.PROPERTY_DESCRIPTION_WEIGHT
-    assert counts == {
-        "get": name + description + summary,
-        "weather": name + title + description + summary,
-        "getweather": name,
-        "wxgetweather": name,  # the exposed name, whole
-        "wx": search.SERVER_WEIGHT,
-        "report": title,
-        "forecast": description + summary,
-        "use": description,  # "Uses" is not in the first sentence
-        "model": description,
-        "city": prop + prop_description,
-        "name": prop_description,
-        "option": prop,
-        "unit": prop,  # a nested object's property
+def test_each_field_counts_its_own_terms() -> None:
+    fields = search.tool_fields(tool_model(WEATHER))
+    assert list(fields) == list(search.FIELDS)
+    assert fields == {
+        "name": {"get": 1, "weather": 1, "getweather": 1, "wxgetweather": 1},  # exposed, whole
+        "server": {"wx": 1},
+        "title": {"weather": 1, "report": 1},
+        "summary": {"get": 1, "weather": 1, "forecast": 1},
+        "description": {"get": 1, "weather": 1, "forecast": 1, "use": 1, "model": 1},
+        "property": {"city": 1, "option": 1, "unit": 1},  # a nested object's property too
+        "property_description": {"city": 1, "name": 1},
     }
-    assert names == 4  # get, weather, getweather, wxgetweather come first
+
+
+def test_the_server_title_is_part_of_the_server_field() -> None:
+    model = build_model(
+        name_tools(
+            [ServerTools(ServerSpec("wx", Path("wx.json")), (WEATHER,), title="Met Office")]
+        ),
+        "auto",
+        "0" * 64,
+    )
+    (tool,) = model.tools
+    assert search.tool_fields(tool)["server"] == {"wx": 1, "met": 1, "office": 1}
+
+
+def test_the_runtime_weighs_every_field() -> None:
+    assert len(runtime_search.FIELD_WEIGHTS) == len(runtime_search.FIELD_B) == len(search.FIELDS)
+    weights = dict(zip(search.FIELDS, runtime_search.FIELD_WEIGHTS, strict=True))
+    # names and titles above the description, property names and descriptions below it
+    assert min(weights["name"], weights["title"]) > weights["description"]
+    assert weights["description"] > weights["property"] > weights["property_description"]
+    assert all(0 <= b < 1 for b in runtime_search.FIELD_B)
 
 
 def test_the_title_falls_back_to_the_annotations_title() -> None:
@@ -166,19 +187,24 @@ def test_the_title_falls_back_to_the_annotations_title() -> None:
     assert tool_model({"name": "t", "inputSchema": {"type": "object"}}).title == ""
 
 
-def test_a_line_groups_terms_by_count() -> None:
-    counts = {"read": 6, "file": 6, "text": 2, "content": 2, "x9": 1}
-    assert search.line(counts) == "6:file read 2:content text 1:x9"
-    assert search.line({}) == ""
+def test_a_field_groups_terms_by_count() -> None:
+    counts = {"read": 2, "file": 2, "text": 1, "content": 1, "x9": 3}
+    assert search.field_text(counts) == "3:x9 2:file read 1:content text"
+    assert search.field_text({}) == ""
 
 
-def test_a_line_keeps_the_name_terms_then_the_highest_counts() -> None:
-    counts = {"rare": 1, **{f"t{i:02}": 2 for i in range(search.MAX_TERMS)}, "top": 9}
-    line = search.line(counts, first=1).split()
-    assert len(line) == search.MAX_TERMS
-    assert line[0] == "9:top" and line[1] == "2:t00" and line[-1] == "1:rare"
-    kept = search.MAX_TERMS - 2  # of the equals, after "rare" (a name's term) and "top"
-    assert f"t{kept - 1:02}" in line and f"t{kept:02}" not in line  # the first found are kept
+def test_a_capped_field_keeps_the_highest_counts_and_its_whole_length() -> None:
+    counts = {f"t{i:02}": 1 for i in range(10)} | {"top": 5}
+    assert search.field_text(counts, 3) == "=15 5:top 1:t00 t01"  # the first found of equals
+    assert search.field_text(counts, 11) == search.field_text(counts)  # nothing left out
+
+
+def test_a_line_holds_every_field_in_order() -> None:
+    line = search.line({"name": {"echo": 1}, "description": {"echo": 2, "input": 1}})
+    assert line == "1:echo||||2:echo 1:input||"
+    long = {f"w{i:03}": 1 for i in range(100)}
+    described = search.line({"description": long}).split("|")[4].split()
+    assert described[0] == "=100" and len(described) == 1 + search.MAX_FIELD_TERMS["description"]
 
 
 def test_properties_are_read_breadth_first_through_nesting_and_definitions() -> None:
@@ -310,6 +336,20 @@ def test_bad_arguments_raise(module: Any) -> None:
         module.tool_search("file", limit=True)
     with pytest.raises(ValueError, match="limit must be 0 or more"):
         module.tool_search("file", limit=-1)
+
+
+def test_the_runtime_normalises_each_field_by_its_whole_length() -> None:
+    long_line = "1:echo||||=100 1:echo||"  # a description capped: 100 terms long in all
+    table = {"a__long": long_line, "b__short": "1:echo||||1:echo||"}
+    runtime = load_runtime("mcp2openai_runtime_search_norms", {})
+    with_toolset(runtime, {"a__long": ("a", "long"), "b__short": ("b", "short")}, search=table)
+    index = runtime_search._index(runtime._toolset)
+    found = runtime_search.ranked(runtime._toolset, "echo", 2)
+    assert [index.names[i] for i in found] == ["b__short", "a__long"]
+    b = runtime_search.FIELD_B[4]
+    average = (100 + 1) / 2
+    assert index.norms[4] == [1 - b + b * 100 / average, 1 - b + b * 1 / average]
+    assert index.norms[0] == [1.0, 1.0]  # equal names: no normalisation
 
 
 def test_definitions_come_from_their_lines_in_the_data() -> None:

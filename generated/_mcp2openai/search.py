@@ -10,12 +10,18 @@ if TYPE_CHECKING:
 
     _Split = Callable[[str], list[str]]
 
-# The "search" table holds each tool's terms and their weighted counts (generator/search.py).
-# The first query parses it into postings, and a term's BM25 weights are computed when a
-# query first has it. Queries are split by ``terms``, the rule the tools' text was split with.
+# The "search" table holds each tool's terms and how often each occurs, per field
+# (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
+# postings and each field's lengths, and a term's BM25F weights are computed when a query
+# first has it. Queries are split by ``terms``, the rule the tools' text was split with.
 
+# BM25F: a term's frequency in a tool is the sum over the fields of weight * count / the
+# field's length normalisation (1 - b + b * length / average length), then saturated with
+# k1. The fields in the order of a line: name, server, title, the description's first
+# sentence, the whole description, property names, property descriptions.
 _BM25_K1 = 1.2
-_BM25_B = 0.75
+FIELD_WEIGHTS = (5.0, 2.0, 4.0, 5.0, 2.0, 1.0, 0.5)
+FIELD_B = (0.75, 0.75, 0.75, 0.75, 0.75, 0.75, 0.75)
 
 _STOP_TEXT = (
     "a about above after all also an and any are as at be been before being below"
@@ -35,26 +41,37 @@ def terms(text: str, wholes: bool = True) -> list[str]:
     """The search terms of ``text``, in order.
 
     A word is a run of letters and digits, or several joined by ``_`` or ``-``. It is
-    split there and at camelCase boundaries (``getHTTPStatus``: get, http, status), and
-    each part is lowercased; a part of two characters or more that is not a stop word is
-    a term, stemmed (``stem``). A word of several parts is also one term whole, its parts
-    joined and not stemmed, unless ``wholes`` is false: ``read_files``, ``readFiles`` and
-    ``read-files`` give read, file, readfiles (so the exact name finds its tool first,
-    and the parts any variant).
+    split there and at camelCase boundaries (``getHTTPStatus``: get, http, status), an
+    acronym's plural loses its ``s`` (``URLs``, ``IDs``: url, id), and each part is
+    lowercased; a part of two characters or more that is not a stop word is a term,
+    stemmed (``stem``). A word of several parts is also one term whole, its parts joined
+    as written and not stemmed, unless ``wholes`` is false: ``read_files``, ``readFiles``
+    and ``read-files`` give read, file, readfiles (so the exact name finds its tool
+    first, and the parts any variant).
     """
     words, pieces, cases = _tokenizer or _new_tokenizer()
     found: list[str] = []
     for word in words(text):
         if word.islower() and word.isalnum():  # one lowercase part: nothing to split
-            parts = [word]
-        else:
-            parts = [part.lower() for piece in pieces(word) for part in cases(piece)]
+            if len(word) > 1 and word not in STOP_WORDS:
+                found.append(stem(word))
+            continue
+        raw = [part for piece in pieces(word) for part in cases(piece)]
+        parts = [_part(part) for part in raw]
         found.extend(
             stem(part) for part in parts if len(part) > 1 and part not in STOP_WORDS
         )
-        if wholes and len(parts) > 1:
-            found.append("".join(parts))
+        if wholes and len(raw) > 1:  # the whole as written, its "s" kept: getURLs
+            found.append("".join([part.lower() for part in raw]))
     return found
+
+
+def _part(part: str) -> str:
+    """A part of a word, lowercased; an acronym's plural (``URLs``, ``IDs``) without its
+    ``s``."""
+    if len(part) > 2 and part[-1] == "s" and part[:-1].isupper():
+        return part[:-1].lower()
+    return part.lower()
 
 
 def stem(word: str) -> str:
@@ -78,7 +95,12 @@ def _new_tokenizer() -> "tuple[_Split, _Split, _Split]":
     _tokenizer = (
         re.compile(r"[^\W_]+(?:[_-]+[^\W_]+)*").findall,
         re.compile(r"[^\W_]+").findall,
-        re.compile(r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])").split,
+        # camelCase boundaries: before an upper-case letter after a lower-case one, and
+        # before the last capital of a run that starts a word (HTTPServer: HTTP, Server),
+        # but not inside an acronym's plural (URLs, IDsOf: one part each)
+        re.compile(
+            r"(?<=[a-z])(?=[A-Z])|(?<=[A-Z0-9])(?=[A-Z][a-z])(?![A-Z]s(?![a-z]))"
+        ).split,
     )
     return _tokenizer
 
@@ -89,41 +111,69 @@ class _Index:
     __slots__ = ("definitions", "names", "norms", "positions", "postings")
 
     def __init__(self, table: "dict[str, str]") -> None:
-        # term -> (the tools that have it, its counts in them, its BM25 weights in them)
-        self.postings: dict[str, tuple[list[int], list[int], list[float]]] = {}
-        lengths: list[int] = []
+        # term -> (the tools that have it, for each its count * 8 + its field, and once
+        # computed the (tool, BM25F weight) pairs)
+        self.postings: dict[
+            str, tuple[list[int], list[int], list[tuple[int, float]]]
+        ] = {}
+        fields = len(FIELD_WEIGHTS)
+        lengths: list[list[int]] = [[] for _ in range(fields)]
         for index, line in enumerate(table.values()):
-            length = 0
-            count = 1
-            for term in line.split():
-                if ":" in term:  # "N:term" opens a group of terms counted N times
-                    number, _, term = term.partition(":")
-                    count = int(number)
-                length += count
-                listed = self.postings.get(term)
-                if listed is None:
-                    self.postings[term] = ([index], [count], [])
-                else:
-                    listed[0].append(index)
-                    listed[1].append(count)
-            lengths.append(length)
-        average = max(sum(lengths), 1) / max(len(lengths), 1)
-        k1, b = _BM25_K1, _BM25_B
-        # per tool: BM25's length normalisation
-        self.norms = [k1 * (1.0 - b + b * length / average) for length in lengths]
+            texts = line.split("|")[:fields]
+            texts += [""] * (fields - len(texts))
+            for field, text in enumerate(texts):
+                lengths[field].append(self._add(index, field, text))
+        self.norms: list[list[float]] = (
+            []
+        )  # per field, per tool: its length normalisation
+        for field, sizes in enumerate(lengths):
+            average = max(sum(sizes), 1) / max(len(sizes), 1)
+            b = FIELD_B[field]
+            self.norms.append([1.0 - b + b * size / average for size in sizes])
         self.names = list(table)  # exposed names, in toolset order
         self.positions = {name: index for index, name in enumerate(table)}
         self.definitions: list[str] | None = None  # each definition's JSON text
 
-    def weights(self, tools: "list[int]", counts: "list[int]") -> "list[float]":
-        """BM25 weights of a term that ``tools`` have ``counts`` times."""
+    def _add(self, index: int, field: int, text: str) -> int:
+        """Post one field's terms; its length (the whole field's, when "=L" gives it)."""
+        length = 0
+        whole = -1  # "=L": the field's whole length, when some terms were left out
+        count = 1
+        for term in text.split():
+            if term[0] == "=":
+                whole = int(term[1:])
+                continue
+            if ":" in term:  # "N:term" opens a group of terms counted N times
+                number, _, term = term.partition(":")
+                count = int(number)
+            length += count
+            code = count * 8 + field
+            listed = self.postings.get(term)
+            if listed is None:
+                self.postings[term] = ([index], [code], [])
+            else:
+                listed[0].append(index)
+                listed[1].append(code)
+        return whole if whole >= 0 else length
+
+    def weights(
+        self, tools: "list[int]", packed: "list[int]"
+    ) -> "list[tuple[int, float]]":
+        """BM25F weights of a term, per tool that has it: ``packed`` holds, for each of
+        ``tools`` (a tool once per field it has the term in), count * 8 + field."""
         import math
 
         norms, k1 = self.norms, _BM25_K1
-        idf = math.log(1.0 + (len(norms) - len(tools) + 0.5) / (len(tools) + 0.5))
+        frequency: dict[int, float] = {}
+        for index, code in zip(tools, packed, strict=True):
+            field = code & 7
+            share = FIELD_WEIGHTS[field] * (code >> 3) / norms[field][index]
+            frequency[index] = frequency.get(index, 0.0) + share
+        total = len(norms[0]) if norms else 0
+        idf = math.log(1.0 + (total - len(frequency) + 0.5) / (len(frequency) + 0.5))
         return [
-            idf * n * (k1 + 1.0) / (n + norms[i])
-            for i, n in zip(tools, counts, strict=True)
+            (index, idf * tf * (k1 + 1.0) / (tf + k1))
+            for index, tf in frequency.items()
         ]
 
 
@@ -136,7 +186,7 @@ def _index(toolset: "Toolset") -> _Index:
 
 def ranked(toolset: "Toolset", query: str, limit: int) -> "list[int]":
     """The indices of the best tools for ``query``: the tool it names exactly, if any,
-    then by BM25 score, equal scores in the toolset's order."""
+    then by BM25F score, equal scores in the toolset's order."""
     if type(query) is not str:
         raise TypeError(f"query must be a str, not {type(query).__name__}")
     if type(limit) is not int:
@@ -148,10 +198,10 @@ def ranked(toolset: "Toolset", query: str, limit: int) -> "list[int]":
     for term in dict.fromkeys(terms(query)):
         found = index.postings.get(term)
         if found is not None:
-            tools, counts, weights = found
+            tools, packed, weights = found
             if not weights:  # one assignment: threads that race write the same list
-                weights[:] = index.weights(tools, counts)
-            for tool, weight in zip(tools, weights, strict=True):
+                weights[:] = index.weights(tools, packed)
+            for tool, weight in weights:
                 scores[tool] = scores.get(tool, 0.0) + weight
     if len(scores) > limit:
         import heapq
