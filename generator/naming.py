@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from .errors import GeneratorError
 from .options import ServerSpec
+from .policy import NO_POLICY, Policy, policy
 from .text import clean_description
 
 # A server name is also its namespace's name in the Responses API, where names are
@@ -55,6 +56,7 @@ class NamedTool:
     local: str
     title: str = ""  # the tool's display title, cleaned (the search index reads it)
     output_schema: Any = None  # the MCP tool's `outputSchema`, as the server sent it
+    policy: Policy = NO_POLICY  # its annotations, with the config's word over them
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +120,7 @@ def build(servers: list[ServerTools]) -> Toolset:
                     local,
                     _title(tool),
                     tool.get("outputSchema"),
+                    policy(tool, server.spec),
                 )
             )
     about = tuple((server.name, _about(server)) for server in servers)
