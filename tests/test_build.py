@@ -14,6 +14,7 @@ import black
 import pytest
 from buildutil import GENERATED, ROOT, SNAPSHOTS, build_module, run_cli, write_snapshot
 from mcp2openai import __version__
+from mcp2openai.emit import runtime_files
 from mcp2openai.render import BLACK_MODE, STUB_MODE
 from mcp2openai.strict import convert
 from mcp2openai.text import clean_annotations
@@ -65,18 +66,22 @@ def test_make_generate_leaves_unchanged_files_alone_and_says_so(tmp_path: Path) 
         return run.stdout.splitlines()
 
     modules = [generated / f"mcp_{name}.py" for name in ("git", "time", "all")]
+    runtime = [generated / "_mcp2openai" / name for name in sorted(runtime_files())]
+    toolsets = [
+        module.with_suffix(suffix) for module in modules for suffix in (".json", ".pyi", ".py")
+    ]
+    # the runtime once (with the first toolset), then each toolset's data, stub and module
     assert generate() == [
-        *(f"wrote: {module} and its stub" for module in modules),
+        *(f"wrote: {path}" for path in [*runtime, *toolsets]),
         f"removed: {generated / 'mcp_gone.py'}",
     ]
-    files = sorted(generated.glob("mcp_*.py*"))
-    assert len(files) == 6
+    files = sorted([*runtime, *toolsets])
     for path in files:
         os.utime(path, (1_000_000_000, 1_000_000_000))
-    assert generate() == [f"unchanged: {module} and its stub" for module in modules]
+    assert generate() == [f"unchanged: {module}, its data and its stub" for module in modules]
     assert {path.stat().st_mtime for path in files} == {1_000_000_000}  # not even rewritten
     (generated / "mcp_time.pyi").write_text("# stale\n")
-    assert generate()[1] == f"wrote: {generated / 'mcp_time.py'} and its stub"
+    assert generate()[1] == f"wrote: {generated / 'mcp_time.pyi'}"
     assert (generated / "mcp_time.py").stat().st_mtime == 1_000_000_000  # only the stub changed
 
 

@@ -17,10 +17,11 @@ def offered(
 
     ``tools`` is the list the app sent as ``tools=``, in either API's shape; without it, a
     Responses response's own ``tools`` (the API echoes its request's). A function counts
-    by its name, inside a namespace by the name it has there, deferred or not; a client
-    ``tool_search`` offers every tool when no function is listed beside it (its answers may
-    load any). A ``tool_choice`` the response echoes that allows some tools only (or forces
-    one) narrows the set.
+    by its name, inside a namespace by the name it has there, deferred or not; so do the
+    functions a ``tool_search_output`` of the response loaded; a client ``tool_search``
+    offers every tool when no function is listed beside it (its answers may load any). A
+    ``tool_choice`` the response echoes that allows some tools only (or forces one)
+    narrows the set.
     """
     if tools is None:
         listed = get(response, "tools")
@@ -33,6 +34,16 @@ def offered(
     else:
         listed = list(tools)
     found = None if listed is None else _names(toolset, listed)
+    if found is not None:
+        output = get(response, "output")
+        for item in output if type(output) is list or type(output) is tuple else ():
+            loaded = (
+                get(item, "tools")
+                if get(item, "type") == "tool_search_output"
+                else None
+            )
+            if type(loaded) is list:
+                found |= _names(toolset, loaded) or frozenset()
     allowed = _allowed(get(response, "tool_choice"))
     if allowed is not None:
         found = allowed if found is None else found & allowed
