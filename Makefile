@@ -56,7 +56,7 @@ bench: $(BENCH_STAMP)
 fuzz: install
 	HYPOTHESIS_PROFILE=fuzz $(PY) -m pytest tests/test_runtime_properties.py \
 		tests/test_strict_properties.py tests/test_rewrites_properties.py \
-		tests/test_literals.py tests/test_runtime.py
+		tests/test_literals.py tests/test_runtime.py tests/test_drift_properties.py
 
 ## The real MCP servers used by the end-to-end tests (PyPI into .servers/venv, npm into tests/servers).
 servers:

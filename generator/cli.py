@@ -13,6 +13,8 @@ from typing import Any, NoReturn
 import click
 
 from . import __version__
+from .diffcmd import FAIL_ON, diff_command
+from .drift import Grade
 from .errors import GeneratorError
 from .load import parse_json
 from .model import ModuleModel
@@ -110,7 +112,12 @@ class _FetchCommand(click.Command):
     show_default=True,
     help="Servers fetched at the same time.",
 )
-@click.option("--check", is_flag=True, help="Write nothing; exit 1 if a snapshot differs.")
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Write nothing; grade how each snapshot differs from its server, exit 1 if it breaks.",
+)
+@FAIL_ON
 @click.option(
     "--strict-stdio",
     is_flag=True,
@@ -126,6 +133,7 @@ def fetch_command(
     timeout: float | None,
     jobs: int,
     check: bool,
+    fail_on: Grade,
     strict_stdio: bool,
     config: Path | None,
     mcp_config: Path | None,
@@ -167,11 +175,15 @@ def fetch_command(
             plan.targets,
             timeout=plan.timeout,
             check=check,
+            fail_on=fail_on,
             jobs=jobs,
             strict_stdio=strict_stdio,
             echo=echo,
         )
     )
+
+
+main.add_command(diff_command)
 
 
 @main.command("build")
@@ -343,7 +355,8 @@ def build_command(
         before = runtime_version_on_disk(out)
         changed = write_build(out, result)
         if report_json is not None:
-            write_if_changed(report_json, json.dumps(report_document(model), indent=2) + "\n")
+            document = report_document(model, result.snapshots)
+            write_if_changed(report_json, json.dumps(document, indent=2) + "\n")
         folder = runtime_folder(out)
         if any(path.parent == folder for path in changed):
             click.echo(f"mcp2openai: {_runtime_news(folder, before, model.version)}", err=True)

@@ -3,7 +3,8 @@
 One line per server as it finishes (name, tools found, time), a summary at the end. A server
 that fails gets one error line and the others are still fetched; its old snapshot is left as it
 was (snapshots are written to a temporary file, then renamed). Exit code: 0 done, 1 `check`
-found a snapshot that differs from the live server, 2 any server failed.
+found a snapshot that differs from the live server in a way graded `fail_on` or graver
+(breaking by default; docs/design.md, "Graded drift"), 2 any server failed.
 """
 
 from __future__ import annotations
@@ -14,13 +15,17 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import anyio
 
-from .live import FetchError, StdoutNoise, dump, fetch_snapshot
+from .drift import Change, Grade, diff_snapshots, fails, tally, worst
+from .drift import line as change_line
+from .live import FetchError, Protocol, StdoutNoise, dump, fetch_snapshot
+from .load import InputError, read_document
 from .paths import shown
-from .pipeline import difference, write_atomically
+from .pipeline import write_atomically
 from .plan import FetchTarget
 from .servers import DEFAULT_TIMEOUT, ExpansionError, expand
 
@@ -33,6 +38,7 @@ class Outcome:
     tools: int | None  # None: failed
     lines: tuple[str, ...]
     changed: bool = False
+    changes: tuple[Change, ...] = ()  # with check: how the snapshot differs, graded
 
 
 def fetch_all(
@@ -40,18 +46,26 @@ def fetch_all(
     *,
     timeout: float = DEFAULT_TIMEOUT,
     check: bool = False,
+    fail_on: Grade = "breaking",
     jobs: int = DEFAULT_JOBS,
     strict_stdio: bool = False,
     echo: Callable[[str], None],
+    protocol: Protocol = "legacy",
 ) -> int:
     """Fetch the targets (`jobs` at a time), reporting through `echo` in order; the exit code.
 
     A stdio server's non-MCP stdout lines (a banner) are skipped with one warning line, as MCP
     clients skip them; `strict_stdio` makes them a failure, as the transport says they are.
+    `protocol` is generator/live.py's: "legacy" (the `initialize` handshake) or "auto"
+    (`server/discover` first, the 2026-07-28 protocol with a server that speaks it).
+    With `check`, a snapshot that differs is graded; the exit code is 1 when a change is
+    `fail_on` or graver.
     """
     started = time.monotonic()
     with _quiet_sdk_logging():
-        outcomes = anyio.run(_fetch_all, targets, timeout, check, jobs, strict_stdio, echo)
+        outcomes = anyio.run(
+            _fetch_all, targets, timeout, check, jobs, strict_stdio, echo, protocol
+        )
     failed = [outcome.name for outcome in outcomes if outcome.tools is None]
     tools = sum(outcome.tools or 0 for outcome in outcomes)
     done = len(outcomes) - len(failed)
@@ -60,13 +74,13 @@ def fetch_all(
     line = f"mcp2openai: fetched {servers} ({_plural(tools, 'tool')}) in {took:.1f}s"
     if failed:
         line += f"; failed: {', '.join(failed)}"
-    changed = [outcome.name for outcome in outcomes if outcome.changed]
+    changed = [f"{o.name} ({worst(o.changes)})" for o in outcomes if o.changed]
     if check and changed:
         line += f"; out of date: {', '.join(changed)}"
     echo(line)
     if failed:
         return 2
-    return 1 if check and changed else 0
+    return 1 if check and any(fails(outcome.changes, fail_on) for outcome in outcomes) else 0
 
 
 async def _fetch_all(
@@ -76,6 +90,7 @@ async def _fetch_all(
     jobs: int,
     strict_stdio: bool,
     echo: Callable[[str], None],
+    protocol: Protocol = "legacy",
 ) -> list[Outcome]:
     """Servers run concurrently; each one's lines are printed as soon as it and every server
     before it are done, so the output keeps the configured order."""
@@ -85,7 +100,9 @@ async def _fetch_all(
 
     async def run(index: int) -> None:
         async with limiter:
-            outcomes[index] = await _fetch_one(targets[index], timeout, check, strict_stdio)
+            outcomes[index] = await _fetch_one(
+                targets[index], timeout, check, strict_stdio, protocol
+            )
         done[index].set()
 
     async with anyio.create_task_group() as group:
@@ -101,7 +118,11 @@ async def _fetch_all(
 
 
 async def _fetch_one(
-    target: FetchTarget, timeout: float, check: bool, strict_stdio: bool
+    target: FetchTarget,
+    timeout: float,
+    check: bool,
+    strict_stdio: bool,
+    protocol: Protocol = "legacy",
 ) -> Outcome:
     started = time.monotonic()
     try:
@@ -111,7 +132,9 @@ async def _fetch_one(
         return _failed(target, f"{where}: {error.reason}")
     noise = None if strict_stdio else StdoutNoise()
     try:
-        document = await fetch_snapshot(transport, timeout=target.timeout or timeout, noise=noise)
+        document = await fetch_snapshot(
+            transport, timeout=target.timeout or timeout, noise=noise, protocol=protocol
+        )
     except FetchError as error:
         return _failed(target, str(error))
     warning = (
@@ -128,21 +151,49 @@ def _fetched(target: FetchTarget, document: dict[str, Any], started: float, chec
     text = dump(document)
     server = document["server"]
     count = len(document["tools"])
+    who = f"{server['name']} {server['version']}" if server["name"] else "an unnamed server"
     head = (
         f"mcp2openai: {target.name}: {_plural(count, 'tool')} in {took:.1f}s "
-        f"({server['name']} {server['version']}, protocol {document['protocolVersion']})"
+        f"({who}, protocol {document['protocolVersion']})"
     )
     where = shown(target.snapshot)
-    diff = difference(target.snapshot, text)
-    if diff is None:
+    if _holds(target.snapshot, text):
         return Outcome(target.name, count, (f"{head}: {where} unchanged",))
     if check:
-        return Outcome(target.name, count, (diff, f"{head}: {where} differs"), changed=True)
+        try:
+            changes = _graded(target, document)
+        except InputError as error:
+            return _failed(target, str(error))
+        lines = (
+            f"{head}: {where} differs: {tally(changes)}",
+            *(f"  {change_line(c)}" for c in changes),
+        )
+        return Outcome(target.name, count, lines, changed=True, changes=tuple(changes))
     try:
         write_atomically(target.snapshot, text)
     except OSError as error:
         return _failed(target, f"cannot write {where}: {error.strerror or error}")
     return Outcome(target.name, count, (f"{head}: wrote {where}",), changed=True)
+
+
+def _holds(path: Path, text: str) -> bool:
+    try:
+        return path.read_text(encoding="utf-8") == text
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
+def _graded(target: FetchTarget, document: dict[str, Any]) -> list[Change]:
+    """How the snapshot on disk differs from what the server sent, graded (the text diff of
+    the files is left out: docs/design.md, "Graded drift")."""
+    where = shown(target.snapshot)
+    if not target.snapshot.exists():
+        fix = f"run `mcp2openai fetch {target.name}` to create it"
+        return [Change(None, "", "breaking", f"{where} does not exist: {fix}")]
+    old, tools = read_document(target.snapshot, where)
+    changes = diff_snapshots(old, document, tools, document["tools"])
+    # the same content written otherwise (by hand, or by another tool): fetch would rewrite it
+    return changes or [Change(None, "", "cosmetic", "laid out otherwise than fetch writes it")]
 
 
 def _failed(target: FetchTarget, message: str) -> Outcome:

@@ -7,6 +7,13 @@ re-serialized model, so no key is dropped, renamed or reordered. A snapshot is w
 
 The client declares the sampling, elicitation and roots capabilities, with callbacks that refuse
 or answer empty: some servers list capability-gated tools only to clients that declare them.
+
+`protocol="legacy"` (the default) negotiates with the 2025 `initialize` handshake, as the
+runtime's `connect()` does; `protocol="auto"` asks `server/discover` first and speaks the stateless
+2026-07-28 protocol with a server that answers it, the handshake with one that does not (the SDK's
+own policy for `mcp.Client(mode="auto")`). The snapshot records the protocol negotiated and, from
+a 2026-07-28 `tools/list`, its cache hints `ttlMs` and `cacheScope` (docs/mcp-2026.md, "Cache
+hints in a snapshot").
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Any, Final, TextIO
+from typing import Any, Final, Literal, TextIO
 
 import anyio
 import httpx2
@@ -34,6 +41,7 @@ from .quoting import one_line, quote, stderr_excerpt
 from .servers import DEFAULT_TIMEOUT, Http, Stdio, Transport
 
 SNAPSHOT_FORMAT: Final = 1
+Protocol = Literal["legacy", "auto"]
 CLIENT_NAME: Final = "mcp2openai"
 _CONNECTION_CLOSED: Final = types.CONNECTION_CLOSED
 
@@ -76,8 +84,9 @@ async def connect(
     client_name: str = CLIENT_NAME,
     client_version: str = __version__,
     http_errors: list[str] | None = None,
+    protocol: Protocol = "legacy",
 ) -> AsyncIterator[ClientSession]:
-    """Start (stdio) or reach (HTTP) the server, initialize, yield the session.
+    """Start (stdio) or reach (HTTP) the server, negotiate (`protocol`), yield the session.
 
     On exit the SDK closes the session; for stdio it closes the server's stdin, then terminates
     and kills its whole process group, so no process is left behind. `capabilities` declares
@@ -131,12 +140,33 @@ async def connect(
                 **callbacks,
             )
         )
-        await session.initialize()
+        if protocol == "auto":
+            await negotiate(session)
+            if http_errors is not None:
+                http_errors.clear()  # a legacy server's refusal of server/discover is no failure
+        else:
+            await session.initialize()
         yield session
 
 
-async def list_tools_raw(session: ClientSession) -> list[dict[str, Any]]:
-    """All tools, as the raw wire dicts, following `nextCursor` until it is absent."""
+async def negotiate(session: ClientSession) -> None:
+    """`server/discover`, then the 2026-07-28 protocol if the server speaks it, else `initialize`.
+
+    The SDK's `mode="auto"` policy, which `mcp.Client` runs (mcp/client/_probe.py in mcp 2.3.0):
+    every JSON-RPC error falls back to the handshake except -32022 naming only versions this
+    client cannot speak. It lives in a private module of the SDK, so it is imported here, where
+    a move in a later SDK would fail loudly (tests/test_fetch_cache.py runs it).
+    """
+    from mcp.client._probe import negotiate_auto
+
+    await negotiate_auto(session)
+
+
+async def list_tools_raw(
+    session: ClientSession, pages: list[dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
+    """All tools, as the raw wire dicts, following `nextCursor` until it is absent. Each page's
+    result without its `tools` is appended to `pages` when given (its cache hints, `_meta`)."""
     tools: list[dict[str, Any]] = []
     cursor: str | None = None
     seen: set[str] = set()
@@ -147,6 +177,8 @@ async def list_tools_raw(session: ClientSession) -> list[dict[str, Any]]:
         if not isinstance(page, list):
             raise FetchError("invalid tools/list result: tools is not a list")
         tools.extend(page)
+        if pages is not None:
+            pages.append({key: value for key, value in result.items() if key != "tools"})
         cursor = result.get("nextCursor")
         if cursor is None:
             return tools
@@ -158,28 +190,59 @@ async def list_tools_raw(session: ClientSession) -> list[dict[str, Any]]:
 
 
 def snapshot_document(
-    session: ClientSession, tools: list[dict[str, Any]], source: dict[str, Any] | None = None
+    session: ClientSession,
+    tools: list[dict[str, Any]],
+    source: dict[str, Any] | None = None,
+    pages: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The snapshot file's content: format, server name, version and title, protocol, the
-    server's instructions, tools. Title and instructions are written only when the server
-    sent them, so a server without them gives the same bytes as before they were kept."""
+    listing's cache hints (from `pages`, see `cache_hints`), the server's instructions, tools.
+    Title, cache hints and instructions are written only when the server sent them, so a server
+    without them gives the same bytes as before they were kept. A 2026-07-28 server that does
+    not identify itself (its `serverInfo` stamp is optional) is written with an empty name and
+    version."""
     info = session.server_info
-    if info is None or session.protocol_version is None:
+    if session.protocol_version is None or (info is None and session.discover_result is None):
         raise FetchError("the server did not complete initialize")
-    server: dict[str, Any] = {"name": info.name, "version": info.version}
-    if isinstance(info.title, str) and info.title:
-        server["title"] = info.title  # the namespace description starts from these two
+    server: dict[str, Any] = {"name": "", "version": ""}
+    if info is not None:
+        server = {"name": info.name, "version": info.version}
+        if isinstance(info.title, str) and info.title:
+            server["title"] = info.title  # the namespace description starts from these two
     document: dict[str, Any] = {
         "mcp2openai_snapshot": SNAPSHOT_FORMAT,
         "server": server,
         "protocolVersion": session.protocol_version,
     }
+    hints = cache_hints(pages or [])
+    if hints:
+        document["cache"] = hints
     if isinstance(session.instructions, str) and session.instructions:
         document["instructions"] = session.instructions
     if source is not None:
         document["source"] = source
     document["tools"] = tools
     return document
+
+
+def cache_hints(pages: list[dict[str, Any]]) -> dict[str, Any]:
+    """The cache hints of a whole `tools/list` listing, from its pages' results (2026-07-28,
+    SEP-2549; docs/mcp-2026.md, "Cache hints in a snapshot"): `ttlMs` the smallest page's,
+    since the listing is fresh only while every page is; `cacheScope` "private" when any page
+    says so (the spec wants one scope for all pages), else "public". Empty for a listing
+    without hints (every earlier protocol: the SDK drops them there)."""
+    ttls = [
+        page["ttlMs"]
+        for page in pages
+        if isinstance(page.get("ttlMs"), int) and not isinstance(page.get("ttlMs"), bool)
+    ]
+    scopes = {page.get("cacheScope") for page in pages} & {"public", "private"}
+    hints: dict[str, Any] = {}
+    if ttls:
+        hints["ttlMs"] = min(ttls)
+    if scopes:
+        hints["cacheScope"] = "private" if "private" in scopes else "public"
+    return hints
 
 
 def dump(document: Any) -> str:
@@ -219,8 +282,9 @@ async def fetch_snapshot(
     client_name: str = CLIENT_NAME,
     client_version: str = __version__,
     noise: StdoutNoise | None = None,
+    protocol: Protocol = "legacy",
 ) -> dict[str, Any]:
-    """Connect, initialize, page through `tools/list`, shut down; the snapshot document.
+    """Connect, negotiate (`protocol`), page through `tools/list`, shut down; the snapshot.
 
     Raises FetchError (one line) when the server cannot start, exits, times out (`timeout`
     covers the whole exchange), answers with an error, or sends an invalid tool list. Anything
@@ -255,10 +319,12 @@ async def fetch_snapshot(
                     client_name=client_name,
                     client_version=client_version,
                     http_errors=state.http_errors,
+                    protocol=protocol,
                 ) as session:
                     state.phase = "tools/list"
-                    tools = await list_tools_raw(session)
-                    document = snapshot_document(session, tools, source)
+                    pages: list[dict[str, Any]] = []
+                    tools = await list_tools_raw(session, pages)
+                    document = snapshot_document(session, tools, source, pages)
         except FetchError as error:
             raise FetchError(str(error) + _noted(noise)) from None
         except Exception as error:  # every failure becomes one line

@@ -89,16 +89,40 @@ def read_snapshot(path: Path, label: str | None = None) -> tuple[tuple[dict[str,
     return tools_of(document, file), about(document, file)
 
 
+def read_document(path: Path, label: str | None = None) -> tuple[Any, tuple[dict[str, Any], ...]]:
+    """A snapshot file's whole document (what it says about its server too) and its tools,
+    checked as `read_snapshot` checks them (`mcp2openai diff`, `fetch --check`)."""
+    file = label or str(path)
+    try:
+        if path.stat().st_size > _MAX_BYTES:
+            raise InputError(file, None, "", f"larger than {_MAX_BYTES} bytes")
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(file, None, "", f"cannot read: {error.strerror or error}") from None
+    document = parse_json(data, file)
+    return document, tools_of(document, file)
+
+
 @dataclass(frozen=True, slots=True)
 class About:
-    """What a snapshot says about its server besides its tools (both optional, "" if absent)."""
+    """What a snapshot says about its server besides its tools (each optional: "" or None if
+    absent): the title and instructions reach the model; the name, version and protocol
+    version are for the build report (`--report-json`); `ttl_ms` and `cache_scope` are the
+    cache hints of a 2026-07-28 `tools/list` (the snapshot's `cache`), which never change
+    what a build makes."""
 
     title: str = ""
     instructions: str = ""
+    name: str = ""
+    version: str = ""
+    protocol: str = ""
+    ttl_ms: int | None = None
+    cache_scope: str | None = None
 
 
 def about(document: Any, file: str) -> About:
-    """The server's title and instructions from a snapshot `fetch` wrote (older ones lack them)."""
+    """The server's title, instructions and cache hints from a snapshot `fetch` wrote (older
+    ones lack them)."""
     if not isinstance(document, dict):
         return About()
     server = document.get("server")
@@ -110,7 +134,22 @@ def about(document: Any, file: str) -> About:
         )
     if not isinstance(instructions, str):
         raise InputError(file, None, pointer(("instructions",)), "instructions must be a string")
-    return About(title, instructions)
+    cache = document.get("cache", {})
+    if not isinstance(cache, dict):
+        raise InputError(file, None, pointer(("cache",)), "cache must be an object")
+    ttl, scope = cache.get("ttlMs"), cache.get("cacheScope")
+    if ttl is not None and (type(ttl) is not int or ttl < 0):
+        raise InputError(
+            file, None, pointer(("cache", "ttlMs")), "ttlMs must be a whole number >= 0"
+        )
+    if scope is not None and scope not in ("public", "private"):
+        raise InputError(
+            file, None, pointer(("cache", "cacheScope")), 'cacheScope must be "public" or "private"'
+        )
+    info = server if isinstance(server, dict) else {}
+    found = (info.get("name"), info.get("version"), document.get("protocolVersion"))
+    name, version, protocol = (value if isinstance(value, str) else "" for value in found)
+    return About(title, instructions, name, version, protocol, ttl, scope)
 
 
 def tools_of(document: Any, file: str) -> tuple[dict[str, Any], ...]:

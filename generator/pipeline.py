@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import naming
-from .load import read_snapshot
+from .load import About, read_snapshot
 from .model import ModuleModel, Options, build_model, input_hash
 from .options import ServerSpec, StrictMode
 from .render import render
@@ -31,6 +31,7 @@ class Build:
     stub: str  # its type stub (.pyi), written beside it
     data: str  # its data (.json), beside it
     runtime: dict[str, str]  # the shared runtime: file name in RUNTIME_PACKAGE/ -> text
+    snapshots: tuple[tuple[str, About], ...] = ()  # server -> what its snapshot says of it
 
 
 def stub_path(module: Path) -> Path:
@@ -83,15 +84,19 @@ def build(
 
 def _build(servers: list[ServerSpec], options: Options, package: bool) -> Build:
     loaded = []
+    snapshots = []
     for spec in servers:
         tools, about = read_snapshot(spec.snapshot)
+        snapshots.append((spec.name, about))
         loaded.append(naming.ServerTools(spec, tools, about.title, about.instructions))
     toolset = naming.build(loaded)
     recipes = {spec.name: spec.recipe for spec in servers}
     digest = input_hash(loaded, options.mode, options)
     model = build_model(toolset, options.mode, digest, options, recipes)  # strict per tool
     rendered = render(model, package=package)  # also proves the files (verify.py)
-    return Build(model, rendered.module, rendered.stub, rendered.data, rendered.runtime)
+    return Build(
+        model, rendered.module, rendered.stub, rendered.data, rendered.runtime, tuple(snapshots)
+    )
 
 
 def files(out: Path, result: Build) -> list[tuple[Path, str]]:

@@ -12,8 +12,10 @@ other get a line each.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any, Final
 
+from .load import About
 from .model import FALLBACK_EVENT, ModuleModel, ToolModel
 from .policy import contradicts
 from .strict import format_path
@@ -69,7 +71,12 @@ def summary(model: ModuleModel) -> str:
     )
 
 
-def report_document(model: ModuleModel) -> dict[str, Any]:
+def report_document(
+    model: ModuleModel, snapshots: Sequence[tuple[str, About]] = ()
+) -> dict[str, Any]:
+    """The report as JSON. `snapshots`: what each server's snapshot says of the server it was
+    fetched from (its name, version and protocol version; a snapshot keeps no fetch date, so
+    that the same server always gives the same bytes: docs/design.md, "Graded drift")."""
     entries = report_entries(model)
     return {
         "generator": f"mcp2openai {model.version}",
@@ -85,6 +92,14 @@ def report_document(model: ModuleModel) -> dict[str, Any]:
         "unhinted": [tool.exposed for tool in _unhinted(model)],
         "contradicting": [t.exposed for t in model.tools if contradicts(t.policy.annotations)],
         "warnings": warnings(model),
+        "snapshots": [
+            {
+                "server": server,
+                "serverInfo": {"name": about.name, "version": about.version},
+                "protocolVersion": about.protocol,
+            }
+            for server, about in snapshots
+        ],
     }
 
 

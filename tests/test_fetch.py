@@ -82,11 +82,14 @@ def test_pages_through_tools_list_and_keeps_the_wire_form(
     assert cli("fetch", "raw", "--out", "raw.json", "--check", "--", *command).exit_code == 0
     (tmp_path / "raw.json").write_text(text.replace("First tool", "Old text"), encoding="utf-8")
     check = cli("fetch", "raw", "--out", "raw.json", "--check", "--", *command)
-    assert check.exit_code == 1
-    assert "raw.json differs" in check.stderr
-    assert '-      "description": "Old text",' in check.stderr  # the diff is shown
-    assert "out of date: raw" in check.stderr
+    assert check.exit_code == 0  # a reworded description is compatible (docs/design.md)
+    lines = check.stderr.splitlines()
+    assert lines[0].endswith("raw.json differs: 1 compatible")
+    assert lines[1] == "  compatible: alpha: /description: description reworded"  # graded
+    assert lines[2].endswith("; out of date: raw (compatible)")
     assert "Old text" in (tmp_path / "raw.json").read_text(encoding="utf-8")  # nothing written
+    stricter = ["--check", "--fail-on", "compatible"]
+    assert cli("fetch", "raw", "--out", "raw.json", *stricter, "--", *command).exit_code == 1
 
 
 @pytest.fixture

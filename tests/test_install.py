@@ -17,6 +17,7 @@ import shutil
 import subprocess
 import sys
 import venv
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -100,18 +101,22 @@ def _problems(bin_dir: Path, work: Path) -> list[str]:
     shutil.copy2(SNAPSHOTS / "time.json", snapshot)
     build = [str(bin_dir / "mcp2openai"), "build", "--server", "time=time.json", "--out"]
     check("build", [*build, "time_tools.py", "-q"])
-    for suffix in (".py", ".pyi"):
+    for suffix in (".py", ".pyi", ".json"):
         built = work / f"time_tools{suffix}"
         golden = ROOT / "generated" / f"mcp_time{suffix}"
         if not built.is_file() or built.read_bytes() != golden.read_bytes():
             problems.append(f"build: time_tools{suffix} differs from {golden.name}")
+    for golden in sorted((ROOT / "generated" / "_mcp2openai").glob("*.py*")):
+        built = work / "_mcp2openai" / golden.name
+        if not built.is_file() or built.read_bytes() != golden.read_bytes():
+            problems.append(f"build: _mcp2openai/{golden.name} differs from the golden one")
+    problems += _import_situations(bin_dir, work, build)
     (work / "schema.json").write_text(json.dumps({"type": "object", "properties": {}}))
     check("schema", [str(bin_dir / "mcp2openai"), "schema", "schema.json"], '"null_paths"')
     use = (
-        "import importlib.util, sys\n"
-        "spec = importlib.util.spec_from_file_location('time_tools', 'time_tools.py')\n"
-        "module = importlib.util.module_from_spec(spec)\n"
-        "spec.loader.exec_module(module)\n"
+        "import sys\n"
+        "sys.path.insert(0, '.')\n"
+        "import time_tools as module\n"
         "assert [t['name'] for t in module.tools('responses')] == list(module.NAMES)\n"
         "import mcp2openai\n"
         "print(mcp2openai.__file__)\n"
@@ -122,6 +127,72 @@ def _problems(bin_dir: Path, work: Path) -> list[str]:
         problems.append(f"mcp2openai imported from outside the venv: {shown.splitlines()[0]}")
     if str(ROOT) in shown:
         problems.append("the checkout is on the installed interpreter's path")
+    return problems
+
+
+# Run in a fresh `python -I -S` from an unrelated directory, with `sys.argv[1]` holding where
+# the app's code is; `IMPORT` is how the app imports its two toolsets there.
+USE_TWO_TOOLSETS = """
+import sys
+sys.path.insert(0, sys.argv[1])
+before = set(sys.modules)
+{imports}
+assert a.ToolCall is b.ToolCall and a.Report is b.Report, "two classes for one type"
+definitions = a.tools("responses")
+name = definitions[0]["name"]
+call = {{"type": "function_call", "call_id": "c", "name": name, "arguments": "{{}}"}}
+calls, rejected = a.tool_calls({{"output": [call]}})
+assert [c.name for c in calls] == [name], (calls, rejected)
+result = {{"content": [{{"type": "text", "text": "ok"}}]}}
+assert a.tool_output("c", result, api="responses")["output"] == "ok"
+assert b.tools("chat") and not set(a.NAMES) & set(b.NAMES)
+loaded = {{n.split(".")[0] for n in set(sys.modules) - before}}
+own = {{"app", "time_tools", "fetch_tools", "_mcp2openai"}}  # the app's code
+outside = sorted(n for n in loaded - own if n not in sys.stdlib_module_names)
+print(outside)
+"""
+
+
+def _import_situations(bin_dir: Path, work: Path, build: list[str]) -> list[str]:
+    """Two toolsets built into one folder, imported the four ways an app may put them: the
+    folder on sys.path, the folder as a subpackage, a zip on sys.path; `python -I -S` in
+    each. After tools(), tool_calls() and tool_output() only the standard library and the
+    toolsets' own runtime may be loaded."""
+    problems: list[str] = []
+    shutil.copy2(SNAPSHOTS / "fetch.json", work / "fetch.json")
+    package = work / "app" / "tools"
+    package.mkdir(parents=True)
+    for init in (work / "app" / "__init__.py", package / "__init__.py"):
+        init.write_text("", encoding="utf-8")
+    for folder in (work / "flat", package):
+        for server, name in (("time", "time_tools"), ("fetch", "fetch_tools")):
+            out = str(folder / f"{name}.py")
+            command = [*build[:2], "--server", f"{server}={server}.json", "--out", out, "-q"]
+            if _run(command, cwd=work).returncode != 0:
+                problems.append(f"build {name} into {folder.name}")
+    archive = work / "tools.zip"
+    with zipfile.ZipFile(archive, "w") as zipped:
+        for path in sorted((work / "flat").rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                zipped.write(path, path.relative_to(work / "flat"))
+    flat = "import time_tools as a, fetch_tools as b"
+    nested = "from app.tools import time_tools as a, fetch_tools as b"
+    situations = {
+        "the folder on sys.path": (work / "flat", flat),
+        "a subpackage of the app": (work, nested),
+        "a zip on sys.path": (archive, flat),
+    }
+    elsewhere = work / "elsewhere"
+    elsewhere.mkdir()
+    for label, (where, imports) in situations.items():
+        code = USE_TWO_TOOLSETS.format(imports=imports)
+        command = [str(bin_dir / "python"), "-I", "-S", "-c", code, str(where)]
+        result = _run(command, cwd=elsewhere)
+        if result.returncode != 0:
+            last = (result.stderr.strip().splitlines() or ["(no stderr)"])[-1]
+            problems.append(f"{label}: exit {result.returncode}: {last}")
+        elif result.stdout.strip() != "[]":
+            problems.append(f"{label}: loaded outside the standard library: {result.stdout}")
     return problems
 
 
@@ -187,5 +258,7 @@ def test_the_0_1_0_package_list_fails_here(tmp_path: Path) -> None:
     work = tmp_path / "empty"
     work.mkdir()
     problems = _problems(bin_dir, work)
-    assert any("No module named 'generator.strict'" in line for line in problems), problems
+    # the first subpackage the command imports is missing (it lists the top package only)
+    missing = [f"No module named 'generator.{name}'" for name in ("drift", "strict")]
+    assert any(text in line for line in problems for text in missing), problems
     assert "generator" in _installed_names(bin_dir)

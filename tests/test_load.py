@@ -103,7 +103,8 @@ def test_a_snapshot_may_say_what_its_server_is(tmp_path: Path) -> None:
     }
     path.write_text(json.dumps(document))
     tools, about = read_snapshot(path)
-    assert [tool["name"] for tool in tools] == ["t"] and about == About("Files", "Read first.")
+    assert [tool["name"] for tool in tools] == ["t"]
+    assert about == About("Files", "Read first.", name="s", version="1")  # no protocolVersion
     path.write_text(json.dumps({"tools": []}))  # older snapshots, other formats: nothing
     assert read_snapshot(path)[1] == About()
     for bad, where in (

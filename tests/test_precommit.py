@@ -126,11 +126,21 @@ def test_the_fetch_check_hook_runs_on_the_manual_stage(project: Project) -> None
     assert hook_lines(result.stdout)[0].endswith("Passed")
     snapshot = project.directory / "mcp" / "time.json"
     original = snapshot.read_text(encoding="utf-8")
-    snapshot.write_text(original.replace("Get current time", "Get the time"), encoding="utf-8")
+    # the snapshot says what the server said before: a reworded description is compatible,
+    # a tool of another name (the server renamed it since) breaks the module
+    reworded = original.replace("Get current time", "Get the time")
+    renamed = original.replace('"name": "get_current_time"', '"name": "get_time"')
+    outcomes = []
     try:
-        stale = project.try_repo("mcp2openai-fetch-check", "--hook-stage", "manual")
+        for text in (reworded, renamed):
+            snapshot.write_text(text, encoding="utf-8")
+            outcomes.append(project.try_repo("mcp2openai-fetch-check", "--hook-stage", "manual"))
     finally:
         snapshot.write_text(original, encoding="utf-8")
-    assert stale.returncode == 1
-    assert hook_lines(stale.stdout)[0].endswith("Failed")
-    assert "out of date: time" in stale.stdout
+    compatible, breaking = outcomes
+    assert compatible.returncode == 0, compatible.stdout
+    assert hook_lines(compatible.stdout)[0].endswith("Passed")
+    assert breaking.returncode == 1
+    assert hook_lines(breaking.stdout)[0].endswith("Failed")
+    assert '  breaking: get_time: /name: tool renamed to "get_current_time"' in breaking.stdout
+    assert "out of date: time (breaking)" in breaking.stdout

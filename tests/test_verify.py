@@ -63,7 +63,7 @@ def test_a_correct_build_passes(built: Built) -> None:
         (lambda s: s.replace('"0.3.0")', '"0.3.1")', 1), "statements differ"),
         (lambda s: s.replace("OpenAI function tools", "OpenAI tools", 1), "docstring"),
         (lambda s: s.replace('"""OpenAI', '"""OpenAI"""; import os; """', 1), "docstring"),
-        (lambda s: s.replace("if __package__:", "import os\nif __package__:", 1), "differ"),
+        (lambda s: s.replace("TYPE_CHECKING =", "import os\nTYPE_CHECKING =", 1), "differ"),
         (lambda s: s.replace('"NAMES",', '"NAMES", "os",', 1), "differ"),
         (lambda s: s[: s.index("__all__") + 12], "does not parse"),
     ],
