@@ -1,4 +1,4 @@
-"""Whether a tool's input schema is JSON Schema at all (docs/design.md, "Invalid schemas").
+"""Whether a tool's input schema is JSON Schema at all (docs/design.md, "Policy").
 
 OpenAI validates every function's `parameters` as a JSON Schema and refuses the whole request
 when one is not (docs/openai-rules.md §0): a tool whose schema is not valid JSON Schema would

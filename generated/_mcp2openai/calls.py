@@ -58,8 +58,7 @@ def tool_calls(
     API's shape); without it, a Responses response's own ``tools`` (the API echoes its
     request's), when present; otherwise every tool of the toolset. A call to a tool not
     offered is rejected ("was not offered in this request"), and so is one outside an
-    ``allowed_tools`` ``tool_choice`` the response echoes (docs/design.md, "Only what was
-    offered runs").
+    ``allowed_tools`` ``tool_choice`` the response echoes (docs/design.md, "Policy").
 
     The result also has ``skipped``: the items that wait for the app and that
     ``rejected`` does not answer (see ``ToolCalls``). Other items (messages,

@@ -203,6 +203,14 @@ def arguments(toolset: "Toolset", call: ToolCall, shape: "type[_T]") -> "_T":
     return call.arguments  # type: ignore[return-value]
 
 
+def read_only(annotations: "dict[str, object]") -> bool:
+    """Whether a tool's annotations make it read-only: ``readOnlyHint`` true (absent means
+    false, as the MCP specification says), and not ``destructiveHint`` true beside it (the
+    two contradict each other: the build reports them, and the tool is not trusted)."""
+    hinted = annotations.get("readOnlyHint") is True
+    return hinted and annotations.get("destructiveHint") is not True
+
+
 def report(toolset: "Toolset") -> Report:
     """``REPORT``: the toolset's report tables as one ``Report``."""
     paths: dict[str, list[list[str | None]]] = toolset.table("null_paths")

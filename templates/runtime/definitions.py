@@ -26,8 +26,9 @@ def tools(
     ``api`` is ``"chat"`` (Chat Completions) or ``"responses"``. ``servers`` (server
     names) and ``names`` (exposed names) select a subset: the tools of those servers
     and the tools of those names, in the toolset's order; an unknown one raises
-    ``ValueError`` naming the closest known ones. ``read_only=True`` keeps the tools
-    whose ``readOnlyHint`` is true (after the build's overrides) of those. Responses
+    ``ValueError`` naming the closest known ones. ``read_only=True`` keeps the
+    read-only tools of those: ``readOnlyHint`` true after the build's overrides, and no
+    ``destructiveHint`` true beside it. Responses
     only:
 
     - ``namespaces=True``: one ``namespace`` per server, described by the server's
@@ -57,12 +58,13 @@ def tools(
     catalog = _catalog(toolset)
     chosen = catalog.chosen(servers, names)
     if read_only:
+        from .objects import read_only as safe
+
         hints: dict[str, dict[str, object]] = toolset.table("annotations")
         chosen = [
             index
             for index in (range(len(catalog.flat)) if chosen is None else chosen)
-            if hints.get(str(catalog.flat[index]["name"]), {}).get("readOnlyHint")
-            is True
+            if safe(hints.get(str(catalog.flat[index]["name"]), {}))
         ]
     if api == "chat":
         chat = catalog.chat()

@@ -3,6 +3,7 @@ servers at the same time, each server's calls in the model's order.
 """
 
 from .calls import tool_calls, waiting_message
+from .objects import read_only
 from .offered import offered
 from .outputs import check_options, image_message, output
 from .reading import get, prepare
@@ -202,12 +203,11 @@ async def _run_group(
 
 def _asks(toolset: "Toolset", call: "ToolCall") -> bool:
     """Whether ``approve`` is asked about ``call``: the build's "always" or "never" for its
-    tool, else unless it is read-only (a tool without readOnlyHint is not: the MCP
-    specification's default)."""
+    tool, else unless it is read-only (``objects.read_only``)."""
     policy = toolset.table("approve").get(call.name)
     if policy is not None:
         return bool(policy == "always")
-    return call.annotations.get("readOnlyHint") is not True
+    return not read_only(call.annotations)
 
 
 async def _approved(

@@ -1,6 +1,4 @@
-"""What a request offered the model: the tools a call may be to (docs/design.md, "Only what
-was offered runs").
-"""
+"""What a request offered the model: the tools a call may be to (docs/design.md, "Policy")."""
 
 from .reading import get
 
