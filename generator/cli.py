@@ -243,6 +243,25 @@ main.add_command(diff_command)
     metavar="NAME=GLOB",
     help="Leave out this server's tools matching GLOB (repeatable).",
 )
+@click.option(
+    "--read-only",
+    "read_only",
+    multiple=True,
+    metavar="NAME=GLOB",
+    help="Take this server's tools matching GLOB as read-only, whatever it says (repeatable).",
+)
+@click.option(
+    "--destructive",
+    multiple=True,
+    metavar="NAME=GLOB",
+    help="Take this server's tools matching GLOB as destructive (repeatable).",
+)
+@click.option(
+    "--approve",
+    multiple=True,
+    metavar="NAME=GLOB=always|never",
+    help="Whether execute_tool_calls(approve=...) asks about calls to these tools (repeatable).",
+)
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if --out differs.")
 @click.option(
     "--report-json",
@@ -269,6 +288,9 @@ def build_command(
     prefixes: tuple[str, ...],
     includes: tuple[str, ...],
     excludes: tuple[str, ...],
+    read_only: tuple[str, ...],
+    destructive: tuple[str, ...],
+    approve: tuple[str, ...],
     check: bool,
     report_json: Path | None,
     fail_on_fallback: bool,
@@ -289,6 +311,9 @@ def build_command(
         prefixes=prefixes,
         includes=includes,
         excludes=excludes,
+        read_only=read_only,
+        destructive=destructive,
+        approve=approve,
         config=config,
         mcp_config=mcp_config,
         snapshots=snapshots,

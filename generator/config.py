@@ -61,9 +61,10 @@ from .entries import (
     server_transport,
     string,
     strings,
+    table_of,
 )
 from .mcpservers import load_mcp_servers, mcp_server_names
-from .options import ServerSpec, StrictMode
+from .options import APPROVE_POLICIES, POLICY_KEYS, ServerSpec, StrictMode
 from .paths import shown
 from .strict import Target
 
@@ -85,10 +86,13 @@ _SERVER_KEYS: Final = frozenset(
         "include",
         "exclude",
         "timeout",
+        *POLICY_KEYS,
     }
 )
 # What a `servers` table may set for a server of `mcp_config` (the file says how to reach it).
-_OPTION_KEYS: Final = frozenset({"snapshot", "prefix", "include", "exclude", "timeout"})
+_OPTION_KEYS: Final = frozenset(
+    {"snapshot", "prefix", "include", "exclude", "timeout", *POLICY_KEYS}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,15 +246,24 @@ def _own_server(
 def _with_options(
     spec: ServerSpec, entry: Mapping[str, Any], base: Path, file: str, key: str
 ) -> ServerSpec:
-    """`spec` with what a server table sets of it: `snapshot`, `prefix`, `include`, `exclude`."""
+    """`spec` with what a server table sets of it: `snapshot`, `prefix`, `include`, `exclude`,
+    and the policy keys (`read_only`, `destructive`, `approve`)."""
     snapshot = _path(entry, "snapshot", base, file, key) if "snapshot" in entry else spec.snapshot
     prefix = string(entry["prefix"], file, f"{key}.prefix") if "prefix" in entry else spec.prefix
+    approve = table_of(entry.get("approve", {}), file, f"{key}.approve")
+    for glob, policy in approve.items():
+        if policy not in APPROVE_POLICIES:
+            where = f"{key}.approve.{key_name(glob)}"
+            raise ConfigError(file, where, f'must be "always" or "never", not {policy!r}')
     return replace(
         spec,
         snapshot=snapshot,
         prefix=prefix,
         include=strings(entry.get("include", []), file, f"{key}.include"),
         exclude=strings(entry.get("exclude", []), file, f"{key}.exclude"),
+        read_only=strings(entry.get("read_only", []), file, f"{key}.read_only"),
+        destructive=strings(entry.get("destructive", []), file, f"{key}.destructive"),
+        approve=tuple(approve.items()),
     )
 
 

@@ -16,6 +16,7 @@ from . import __version__, typed
 from .identifiers import class_name, unique
 from .naming import NamedTool, Rename, ServerTools, Toolset
 from .options import StrictMode
+from .policy import NO_POLICY, Policy
 from .strict import (
     Conversion,
     Dropped,
@@ -29,6 +30,7 @@ from .strict import (
     null_plan,
 )
 from .text import clean_annotations, unencodable_path
+from .validity import invalid_schema
 
 FALLBACK_EVENT: Final = "mcp2openai.strict_fallback"
 _SUMMARY_CHARS: Final = 1000  # tool names listed in a generated namespace description
@@ -90,6 +92,7 @@ class ToolModel:
     # The MCP `outputSchema`, annotations cleaned: the Responses definition's `output_schema`
     # (docs/openai-rules.md §3.2); None without one, or one that is not a sendable object.
     output_schema: dict[str, Any] | None = None
+    policy: Policy = NO_POLICY  # its annotations and approval policy (generator/policy.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +226,7 @@ def _refused_in_any_mode(named: NamedTool) -> Unsupported | None:
     path = unencodable_path(named.input_schema)
     if path is not None:
         return Unsupported(path, "utf-8", "a lone surrogate cannot be sent as UTF-8")
-    return None
+    return invalid_schema(named.input_schema)
 
 
 def _non_object_root(named: NamedTool) -> Unsupported | None:
@@ -259,6 +262,7 @@ def _make(
         server_title=named.server_title,
         decode=_plan(conversion),
         output_schema=_output_schema(named.output_schema),
+        policy=named.policy,
     )
 
 
@@ -301,12 +305,25 @@ def input_hash(servers: list[ServerTools], mode: StrictMode, options: Options | 
                 **({"title": s.title} if s.title else {}),
                 **({"instructions": s.instructions} if s.instructions else {}),
                 **({"recipe": s.spec.recipe} if s.spec.recipe is not None else {}),
+                **_policy_options(s),
             }
             for s in servers
         ],
     }
     text = json.dumps(canonical, sort_keys=True, ensure_ascii=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def _policy_options(server: ServerTools) -> dict[str, object]:
+    """The config's policy of a server, for the input hash: only what is set (a build without
+    any keeps the hash it had)."""
+    spec = server.spec
+    chosen = {
+        "read_only": list(spec.read_only),
+        "destructive": list(spec.destructive),
+        "approve": [list(pair) for pair in spec.approve],
+    }
+    return {key: value for key, value in chosen.items() if value}
 
 
 def _non_strict(schema: dict[str, Any]) -> dict[str, Any]:

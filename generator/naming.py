@@ -15,6 +15,7 @@ from typing import Any, Final
 
 from .errors import GeneratorError
 from .options import ServerSpec
+from .policy import NO_POLICY, Policy, policy
 from .text import clean_description
 
 # A server name is also its namespace's name in the Responses API, where names are
@@ -56,6 +57,7 @@ class NamedTool:
     title: str = ""  # the tool's display title, cleaned (the search index reads it)
     output_schema: Any = None  # the MCP tool's `outputSchema`, as the server sent it
     server_title: str = ""  # its server's title from the snapshot, cleaned (search index)
+    policy: Policy = NO_POLICY  # its annotations, with the config's word over them
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +122,7 @@ def build(servers: list[ServerTools]) -> Toolset:
                     _title(tool),
                     tool.get("outputSchema"),
                     clean_description(server.title),
+                    policy(tool, server.spec),
                 )
             )
     about = tuple((server.name, _about(server)) for server in servers)

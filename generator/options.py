@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
+
+POLICY_KEYS: Final = ("read_only", "destructive", "approve")  # a server table's policy keys
+APPROVE_POLICIES: Final = ("always", "never")
 
 
 class StrictMode(StrEnum):
@@ -38,6 +41,13 @@ class ServerSpec:
     prefix: str | None = None  # None: "<name>__"; "" for none
     include: tuple[str, ...] = ()  # glob patterns on MCP tool names; empty: every tool
     exclude: tuple[str, ...] = ()
+    # The app's word over the tools' MCP annotations, which are hints a server sends
+    # (docs/design.md, "Policy"): globs of MCP tool names taken as read-only, or as
+    # destructive, whatever the server says; and (glob, "always" | "never"): whether
+    # execute_tool_calls asks its `approve` callback about a call to those tools.
+    read_only: tuple[str, ...] = ()
+    destructive: tuple[str, ...] = ()
+    approve: tuple[tuple[str, str], ...] = ()
     # How to start or reach the server, as the config wrote it (the module's SERVERS);
     # None: a bare snapshot (`--server NAME=SNAPSHOT`)
     recipe: dict[str, Any] | None = None

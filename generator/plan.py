@@ -26,7 +26,7 @@ from .config import (
 )
 from .errors import GeneratorError
 from .naming import SERVER_NAME, SERVER_NAME_RULE
-from .options import ServerSpec, StrictMode
+from .options import APPROVE_POLICIES, ServerSpec, StrictMode
 from .paths import module_file_problem, shown
 from .servers import DEFAULT_TIMEOUT, Http, Stdio, Transport
 from .strict import Target
@@ -143,6 +143,9 @@ class BuildArgs:
     prefixes: tuple[str, ...] = ()
     includes: tuple[str, ...] = ()
     excludes: tuple[str, ...] = ()
+    read_only: tuple[str, ...] = ()  # "NAME=GLOB"
+    destructive: tuple[str, ...] = ()
+    approve: tuple[str, ...] = ()  # "NAME=GLOB=always|never"
     config: Path | None = None
     mcp_config: Path | None = None
     snapshots: Path | None = None
@@ -193,10 +196,10 @@ def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
             rewrites=True if args.rewrites is None else args.rewrites,
             target=args.target or "openai",
         )
-    if args.prefixes or args.includes or args.excludes:
+    if args.prefixes or args.includes or args.excludes or _policy_given(args):
         raise UsageError(
-            "--prefix/--include/--exclude go with --server or --mcp-config;"
-            " in pyproject.toml set them per server"
+            "--prefix/--include/--exclude/--read-only/--destructive/--approve go with --server"
+            " or --mcp-config; in pyproject.toml set them per server"
         )
     if args.snapshots is not None:
         raise UsageError("--snapshots goes with --mcp-config")
@@ -245,24 +248,52 @@ def _check_snapshot(name: str, snapshot: Path, fetch: str, cwd: Path | None = No
 
 
 def _with_options(named: list[ServerSpec], args: BuildArgs) -> tuple[ServerSpec, ...]:
-    """The servers with `--prefix`, `--include` and `--exclude NAME=...` applied."""
+    """The servers with `--prefix`, `--include`, `--exclude`, `--read-only`, `--destructive`
+    and `--approve NAME=...` applied."""
     prefix = dict(_pairs(args.prefixes, "--prefix", empty=True))
     includes = _pairs(args.includes, "--include")
     excludes = _pairs(args.excludes, "--exclude")
+    read_only = _pairs(args.read_only, "--read-only")
+    destructive = _pairs(args.destructive, "--destructive")
+    approve = [
+        (name, *_approval(rest, value))
+        for value in args.approve
+        for name, rest in _split((value,), "=", "--approve", "NAME=GLOB=always|never")
+    ]
     known = {spec.name for spec in named}
-    unknown = (set(prefix) | {name for name, _ in includes + excludes}) - known
+    pairs = includes + excludes + read_only + destructive
+    unknown = (set(prefix) | {name for name, _ in pairs} | {a[0] for a in approve}) - known
     if unknown:
         names = ", ".join(sorted(unknown))
-        raise UsageError(f"--prefix/--include/--exclude name no server: {names}")
+        raise UsageError(f"--prefix/--include/--exclude/... name no server: {names}")
+
+    def globs(pairs: list[tuple[str, str]], server: str) -> tuple[str, ...]:
+        return tuple(glob for name, glob in pairs if name == server)
+
     return tuple(
         replace(
             spec,
             prefix=prefix.get(spec.name),
-            include=tuple(glob for server, glob in includes if server == spec.name),
-            exclude=tuple(glob for server, glob in excludes if server == spec.name),
+            include=globs(includes, spec.name),
+            exclude=globs(excludes, spec.name),
+            read_only=globs(read_only, spec.name),
+            destructive=globs(destructive, spec.name),
+            approve=tuple((glob, policy) for name, glob, policy in approve if name == spec.name),
         )
         for spec in named
     )
+
+
+def _policy_given(args: BuildArgs) -> bool:
+    return bool(args.read_only or args.destructive or args.approve)
+
+
+def _approval(rest: str, value: str) -> tuple[str, str]:
+    """`GLOB=always|never` of an `--approve NAME=GLOB=POLICY`."""
+    glob, found, policy = rest.rpartition("=")
+    if not found or not glob or policy not in APPROVE_POLICIES:
+        raise UsageError(f"--approve: expected NAME=GLOB=always|never, got {value!r}")
+    return glob, policy
 
 
 def _project(

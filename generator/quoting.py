@@ -4,34 +4,22 @@ lines of its stderr."""
 from __future__ import annotations
 
 import json
-import re
-from typing import IO, Final
+from typing import IO
 
-# Lines of a failing server's stderr worth quoting, and stack frames that merely mention one.
-_ERRORISH: Final = re.compile(
-    r"error|fatal|exception|panic|denied|refused|not found|no such|cannot|can't|could not"
-    r"|unable to|failed|failure|invalid|missing",
-    re.IGNORECASE,
-)
-_FRAME: Final = re.compile(r"at |File \"|\^|~+$")
-_STDERR_LINES: Final = 3
+from .runtime import stderr_lines_excerpt
 
 
 def stderr_excerpt(errlog: IO[str]) -> str:
-    """The informative end of what the server wrote on stderr, quoted: the last lines (up to
-    three, in order) that mention an error, or else its last line. A crash often ends with
-    noise (`}`, `Node.js v20.11.1`) a few lines below its cause."""
+    """The informative end of what the server wrote on stderr, quoted: the runtime's rule
+    (templates/runtime/connect.py, `excerpt`), which `connect()` quotes a server's stderr
+    with, over the last 64 KiB of the file."""
     try:
         errlog.seek(0, 2)
         errlog.seek(max(0, errlog.tell() - 65536))
-        lines = [line.strip() for line in errlog.read().splitlines() if line.strip()]
+        lines = errlog.read().splitlines()
     except (OSError, ValueError):
         return ""
-    if not lines:
-        return ""
-    telling = [line for line in lines if _ERRORISH.search(line) and not _FRAME.match(line)]
-    chosen = list(dict.fromkeys(reversed(telling)))[:_STDERR_LINES][::-1] or [lines[-1]]
-    return ", ".join(quote(line) for line in chosen)
+    return stderr_lines_excerpt(lines)
 
 
 def quote(text: str, limit: int = 160) -> str:

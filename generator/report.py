@@ -4,7 +4,9 @@ Fallbacks, exclusions, rewrites and renames are decisions a reviewer must see: o
 always.
 Dropped keywords are many and alike (a real build of 95 tools drops 279): one line per keyword
 with its counts, and the per-tool lines only with `-v` (or in `--report-json`). Tools left out
-by include/exclude are summarised per server the same way.
+by include/exclude, and tools without the hints the approval policy reads (`readOnlyHint`,
+`destructiveHint`), are summarised per server the same way; tools whose hints contradict each
+other get a line each.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from .load import About
-from .model import FALLBACK_EVENT, ModuleModel
+from .model import FALLBACK_EVENT, ModuleModel, ToolModel
+from .policy import contradicts
 from .strict import format_path
 from .summary import plural
 from .tables import report_entries
@@ -43,7 +46,13 @@ def report_lines(model: ModuleModel, *, verbose: bool = False) -> list[str]:
         f"renamed {r.server}/{r.tool!r} -> {r.exposed or '(dropped)'}: {r.reason}"
         for r in model.renames
     ]
+    lines += [
+        f"contradicting {tool.exposed}: readOnlyHint and destructiveHint are both true"
+        for tool in model.tools
+        if contradicts(tool.policy.annotations)
+    ]
     if verbose:
+        lines += [f"unhinted {tool.exposed}" for tool in _unhinted(model)]
         lines += [f"filtered {server}/{tool!r}" for server, tool in model.filtered]
         lines += [
             f"dropped {tool.exposed}: {item.keyword} at {format_path(item.path)}"
@@ -51,7 +60,7 @@ def report_lines(model: ModuleModel, *, verbose: bool = False) -> list[str]:
             for item in tool.dropped
         ]
         return lines
-    return lines + _filtered_summary(model) + _dropped_summary(model)
+    return lines + _unhinted_summary(model) + _filtered_summary(model) + _dropped_summary(model)
 
 
 def summary(model: ModuleModel) -> str:
@@ -80,6 +89,8 @@ def report_document(
         "filtered": [{"server": server, "tool": tool} for server, tool in model.filtered],
         "dropped": entries["dropped"],
         "rewrites": entries["rewrites"],
+        "unhinted": [tool.exposed for tool in _unhinted(model)],
+        "contradicting": [t.exposed for t in model.tools if contradicts(t.policy.annotations)],
         "warnings": warnings(model),
         "snapshots": [
             {
@@ -106,6 +117,33 @@ def _dropped_summary(model: ModuleModel) -> list[str]:
         f" {plural(tools[keyword], 'tool')}"
         for keyword in ranked
     ]
+
+
+def _unhinted(model: ModuleModel) -> list[ToolModel]:
+    """The tools whose server sent none of the four hints (and the config overrides none)."""
+    hints = ("readOnlyHint", "destructiveHint")
+    return [
+        tool
+        for tool in model.tools
+        if not tool.policy.hinted and not any(hint in tool.policy.annotations for hint in hints)
+    ]
+
+
+def _unhinted_summary(model: ModuleModel) -> list[str]:
+    """`unhinted SERVER: N tools send no annotations (a, b, ...)`, per server: approve= asks
+    about every call to them (a tool without readOnlyHint is taken as not read-only)."""
+    by_server: dict[str, list[str]] = {}
+    for tool in _unhinted(model):
+        by_server.setdefault(tool.server, []).append(tool.tool)
+    lines = []
+    for server, names in by_server.items():
+        shown = ", ".join(repr(name) for name in names[:_NAMES_SHOWN])
+        more = f", ... {len(names) - _NAMES_SHOWN} more" if len(names) > _NAMES_SHOWN else ""
+        lines.append(
+            f"unhinted {server}: {plural(len(names), 'tool')} without readOnlyHint or"
+            f" destructiveHint ({shown}{more})"
+        )
+    return lines
 
 
 def _filtered_summary(model: ModuleModel) -> list[str]:

@@ -1,6 +1,6 @@
 """The runtime's own code, where the generator needs it: its tokenizer splits the tools' text for
-the search index (so index and queries share one rule), and its data reader proves each data
-file before it is written.
+the search index (so index and queries share one rule), its data reader proves each data file
+before it is written, and `fetch` quotes a failing server's stderr as `connect()` does.
 
 The runtime lives in templates/runtime/, installed as `mcp2openai.templates.runtime`; it is
 imported by name, since it is a package of its own that type checkers see as `templates/runtime`.
@@ -24,6 +24,12 @@ def read_tables(data: str, version: str, names: tuple[str, ...]) -> dict[str, An
     """Each table `names` holds, as the runtime's `Toolset.table` reads it from `data`."""
     reader = _part("__init__").Toolset({"__name__": "verify"}, version, data=data)
     return {name: reader.table(name) for name in names}
+
+
+def stderr_lines_excerpt(lines: list[str]) -> str:
+    """The runtime's quote of a server's stderr (templates/runtime/connect.py, `excerpt`)."""
+    quoted: str = _part("connect").excerpt(lines)
+    return quoted
 
 
 @cache

@@ -32,6 +32,8 @@ TABLE_NAMES: Final = (
     "search",
     "structured",
     "servers",
+    "annotations",
+    "approve",
 )
 
 
@@ -73,6 +75,15 @@ def tables(model: ModuleModel) -> dict[str, JsonValue]:
         # server -> how to start or reach it, exactly as the config wrote it (`${VAR}` kept:
         # no secret enters the module), or null: SERVERS and connect() (docs/design.md)
         "servers": dict(model.recipes),
+        # exposed name -> its MCP annotations (the four hints and the title), after the
+        # config's overrides (generator/policy.py): ToolCall.annotations, tools(read_only=)
+        "annotations": {
+            tool.exposed: tool.policy.annotations for tool in model.tools if tool.policy.annotations
+        },
+        # exposed name -> "always" | "never": whether execute_tool_calls asks approve=
+        "approve": {
+            tool.exposed: tool.policy.approve for tool in model.tools if tool.policy.approve
+        },
     }
     assert tuple(values) == TABLE_NAMES
     return values

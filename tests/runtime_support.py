@@ -75,6 +75,8 @@ def with_toolset(
     structured: list[str] | None = None,
     servers: dict[str, dict[str, object] | None] | None = None,
     search: dict[str, str] | None = None,
+    annotations: dict[str, dict[str, object]] | None = None,
+    approve: dict[str, str] | None = None,
 ) -> Any:
     """`module` with this toolset's data: every name bound to the previous one is forgotten."""
     null_paths = null_paths or {}
@@ -97,6 +99,8 @@ def with_toolset(
         structured=structured or [],
         servers=servers or {},
         search=search or {},
+        annotations=annotations or {},
+        approve=approve or {},
     )
     for listed in ("fallbacks", "excluded", "renames", "rewrites"):
         tables[listed] = []

@@ -349,7 +349,8 @@ def test_mcp_config_in_pyproject(tmp_path: Path) -> None:
     assert error_line(result) == (
         # Found, not typed: named relative to the current directory.
         "mcp2openai: error: pyproject.toml: tool.mcp2openai.servers.git.command: unknown key for"
-        " a server of the mcp_config file (known: exclude, include, prefix, snapshot, timeout)"
+        " a server of the mcp_config file (known: approve, destructive, exclude, include, prefix,"
+        " read_only, snapshot, timeout)"
     )
 
 

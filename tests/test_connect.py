@@ -100,6 +100,11 @@ async def enter(**options: Any) -> Any:
             ValueError,
             "no server 'nope' in this toolset (servers: demo, legacy, docs)",
         ),
+        (
+            {"servers": ["dem"]},
+            ValueError,
+            "no server 'dem' in this toolset; closest: demo (servers: demo, legacy, docs)",
+        ),
         ({"servers": "demo"}, TypeError, "servers must be a list of server names"),
         ({"servers": {"legacy": "python x.py"}}, ValueError, "a recipe is a dict, not str"),
         ({"servers": {"legacy": {"args": []}}}, ValueError, 'needs "command" (stdio) or "url"'),
@@ -196,6 +201,8 @@ def test_a_server_that_cannot_start_is_named_and_the_others_are_stopped(tmp_path
     with pytest.raises(ConnectionError) as caught:
         asyncio.run(enter(servers={"demo": None, "legacy": failing}, env={"PIDS": str(pidfile)}))
     assert str(caught.value).startswith("connect(): server 'legacy' could not be started: ")
+    # its stderr quoted, as fetch quotes it; nothing of it on the app's own stderr
+    assert str(caught.value).endswith('; stderr: "fatal: configuration file missing"')
     assert pids(pidfile)  # it did run (and recorded itself)
     assert wait_gone(pids(pidfile)) == []
     assert wait_gone(sorted(descendants() - before)) == []

@@ -164,7 +164,7 @@ def response(*output: dict[str, Any], tools: list[dict[str, Any]] | None = None)
         "temperature": 1.0,
         "text": {"format": {"type": "text"}, "verbosity": "medium"},
         "tool_choice": "auto",
-        "tools": tools if tools is not None else [FS_READ_TOOL],
+        "tools": tools if tools is not None else ALL_FUNCTIONS,
         "top_p": 1.0,
         "truncation": "disabled",
         "usage": RESPONSES_USAGE,
@@ -180,6 +180,15 @@ FS_READ_TOOL = {
     "parameters": READ_FILE,
     "strict": True,
 }
+# What the request sent as tools= (the response echoes it): every function of the toolset.
+ALL_FUNCTIONS = [
+    FS_READ_TOOL,
+    *(
+        {"type": "function", "name": name, "parameters": {}, "strict": False}
+        for name in NAMES
+        if name != "fs__read_file"
+    ),
+]
 REASONING = {"type": "reasoning", "id": "rs_68f1c2a5d0e4819a", "summary": []}
 
 
@@ -433,12 +442,13 @@ BODIES: dict[str, tuple[type[BaseModel], dict[str, Any]]] = {
             },
             fc("call_Ap1", "git__status", "{}"),
             tools=[
+                *ALL_FUNCTIONS,
                 {
                     "type": "mcp",
                     "server_label": "deepwiki",
                     "server_url": "https://mcp.deepwiki.com/mcp",
                     "require_approval": "always",
-                }
+                },
             ],
         ),
     ),
@@ -471,6 +481,7 @@ BODIES: dict[str, tuple[type[BaseModel], dict[str, Any]]] = {
             fc("call_Pc2", "fs__read_file", '{"path":"x","tail":null}', caller={"type": "direct"}),
             tools=[
                 {**FS_READ_TOOL, "allowed_callers": ["direct", "programmatic"]},
+                {"type": "function", "name": "git__status", "parameters": {}, "strict": False},
                 {"type": "programmatic_tool_calling"},
             ],
         ),

@@ -28,6 +28,7 @@ from typing import (
     Literal,
     Protocol,
     Required,
+    TextIO,
     TypedDict,
     TypeVar,
     overload,
@@ -133,6 +134,7 @@ def tools(
     namespaces: Literal[False] = False,
     defer: Literal[False] = False,
     search: None = None,
+    read_only: bool = False,
 ) -> list[ChatToolParam]: ...
 @overload
 def tools(
@@ -143,6 +145,7 @@ def tools(
     namespaces: Literal[False] = False,
     defer: Literal[False] = False,
     search: None = None,
+    read_only: bool = False,
 ) -> list[FunctionToolParam]: ...
 @overload
 def tools(
@@ -153,6 +156,7 @@ def tools(
     namespaces: bool = False,
     defer: bool = False,
     search: Literal["client"] | None = None,
+    read_only: bool = False,
 ) -> list[ResponsesToolParam]: ...
 @overload
 def tool_choice(
@@ -264,6 +268,8 @@ def tool_output(
     name: str | None = None,
     images: Literal["message"],
     max_output_chars: int | None = 10485760,
+    tools: Iterable[object] | None = None,
+    approve: _Approval | None = None,
 ) -> list[ChatOutputParam]: ...
 @overload
 def tool_output(
@@ -313,26 +319,37 @@ class ToolCalls(tuple[list[ToolCall], list[_Rejection]], Generic[_Rejection]):
 
 @overload
 def tool_calls(
-    response: _ChatCompletion, *, api: Literal["chat"] | None = None
+    response: _ChatCompletion,
+    *,
+    api: Literal["chat"] | None = None,
+    tools: Iterable[object] | None = None,
 ) -> ToolCalls[ChatToolMessageParam]: ...
 @overload
 def tool_calls(
-    response: _Response, *, api: Literal["responses"] | None = None
+    response: _Response,
+    *,
+    api: Literal["responses"] | None = None,
+    tools: Iterable[object] | None = None,
 ) -> ToolCalls[ResponsesRejectionParam]: ...
 @overload
 def tool_calls(
-    response: object, *, api: Literal["chat"]
+    response: object, *, api: Literal["chat"], tools: Iterable[object] | None = None
 ) -> ToolCalls[ChatToolMessageParam]: ...
 @overload
 def tool_calls(
-    response: object, *, api: Literal["responses"]
+    response: object,
+    *,
+    api: Literal["responses"],
+    tools: Iterable[object] | None = None,
 ) -> ToolCalls[ResponsesRejectionParam]: ...
 @overload
 def tool_calls(
-    response: object, *, api: str | None = None
+    response: object, *, api: str | None = None, tools: Iterable[object] | None = None
 ) -> ToolCalls[ChatToolMessageParam | ResponsesRejectionParam]: ...
 
 _ToolCaller = Callable[[str, str, dict[str, object]], Awaitable[object]]
+# execute_tool_calls(approve=...): asked about a call, says whether it may run
+_Approval = Callable[[ToolCall], bool | Awaitable[bool]]
 
 @overload
 async def execute_tool_calls(
@@ -344,6 +361,8 @@ async def execute_tool_calls(
     parallel: bool = True,
     images: Literal["message"] | None = None,
     max_output_chars: int | None = 10485760,
+    tools: Iterable[object] | None = None,
+    approve: _Approval | None = None,
 ) -> list[ChatOutputParam]: ...
 @overload
 async def execute_tool_calls(
@@ -355,6 +374,8 @@ async def execute_tool_calls(
     parallel: bool = True,
     images: Literal["message"] | None = None,
     max_output_chars: int | None = 10485760,
+    tools: Iterable[object] | None = None,
+    approve: _Approval | None = None,
 ) -> list[ResponsesOutputParam]: ...
 @overload
 async def execute_tool_calls(
@@ -366,6 +387,8 @@ async def execute_tool_calls(
     parallel: bool = True,
     images: Literal["message"] | None = None,
     max_output_chars: int | None = 10485760,
+    tools: Iterable[object] | None = None,
+    approve: _Approval | None = None,
 ) -> list[ChatOutputParam]: ...
 @overload
 async def execute_tool_calls(
@@ -377,6 +400,8 @@ async def execute_tool_calls(
     parallel: bool = True,
     images: Literal["message"] | None = None,
     max_output_chars: int | None = 10485760,
+    tools: Iterable[object] | None = None,
+    approve: _Approval | None = None,
 ) -> list[ResponsesOutputParam]: ...
 @overload
 async def execute_tool_calls(
@@ -388,6 +413,8 @@ async def execute_tool_calls(
     parallel: bool = True,
     images: str | None = None,
     max_output_chars: int | None = 10485760,
+    tools: Iterable[object] | None = None,
+    approve: _Approval | None = None,
 ) -> list[ChatOutputParam | ResponsesOutputParam]: ...
 
 # What the toolset module also holds: its tables as Python values, arguments() and search.
@@ -419,4 +446,5 @@ def connect(
     *,
     servers: Iterable[str] | Mapping[str, dict[str, object] | None] | None = None,
     env: Mapping[str, str] | None = None,
+    stderr: TextIO | None = None,
 ) -> _Connecting: ...

@@ -4,6 +4,7 @@ mapped back, items that wait for the app answered or reported.
 
 from .decode import decoded, json_decoder, undecodable
 from .objects import ToolCall, ToolCalls
+from .offered import offered
 from .reading import CHAT_CHUNK, copy, fields, get, is_mapping, plain_caller, prepare
 from .rejections import (
     bad_json,
@@ -18,11 +19,17 @@ from .rejections import (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from . import Toolset
 
 
 def tool_calls(
-    toolset: "Toolset", response: object, *, api: str | None = None
+    toolset: "Toolset",
+    response: object,
+    *,
+    api: str | None = None,
+    tools: "Iterable[object] | None" = None,
 ) -> ToolCalls:
     """The function calls in a model response: ``calls, rejected = tool_calls(...)``.
 
@@ -47,6 +54,12 @@ def tool_calls(
     empty and real ids gets the empty ones rejected. A call's ``caller`` is echoed on
     its output.
 
+    Only what was offered runs: ``tools`` is the list the app sent as ``tools=`` (either
+    API's shape); without it, a Responses response's own ``tools`` (the API echoes its
+    request's), when present; otherwise every tool of the toolset. A call to a tool not
+    offered is rejected ("was not offered in this request"), and so is one outside an
+    ``allowed_tools`` ``tool_choice`` the response echoes (docs/design.md, "Policy").
+
     The result also has ``skipped``: the items that wait for the app and that
     ``rejected`` does not answer (see ``ToolCalls``). Other items (messages,
     reasoning, hosted tool calls the API ran itself) need no answer.
@@ -70,6 +83,7 @@ def tool_calls(
     if not (type(entries) is list or type(entries) is tuple):
         return result
     empty_ids: bool | None = None  # every call has the empty id (computed when needed)
+    allowed = offered(toolset, response, tools)
     for entry in entries:
         values = entry if type(entry) is dict else fields(entry)
         kind = values.get("type")
@@ -102,7 +116,15 @@ def tool_calls(
         if call_id == "" and empty_ids is None:
             empty_ids = _empty_ids(entries, chat)
         item = _checked_call(
-            toolset, api, call_id, name, args, namespace, caller, empty_ids is True
+            toolset,
+            api,
+            call_id,
+            name,
+            args,
+            namespace,
+            caller,
+            empty_ids is True,
+            allowed,
         )
         if type(item) is ToolCall:
             calls.append(item)
@@ -151,16 +173,18 @@ def _checked_call(
     namespace: object,
     caller: object,
     empty_ids: bool,
+    allowed: "frozenset[str] | None" = None,
 ) -> "ToolCall | dict[str, object]":
     """The call's ToolCall, or the output item rejecting it.
 
     ``namespace`` and ``caller`` are the call's (Responses; None when absent);
-    ``empty_ids`` is true when every call of the response has the empty call id.
+    ``empty_ids`` is true when every call of the response has the empty call id;
+    ``allowed`` the exposed names offered (None: all).
     """
     caller = plain_caller(caller)
     exposed = name
     if namespace is not None and namespace != "":
-        found = _namespaced(toolset, namespace, name)
+        found = _namespaced(toolset, namespace, name, allowed)
         if type(found) is not str:
             if type(call_id) is not str or not (call_id or empty_ids):
                 call_id = ""
@@ -172,7 +196,13 @@ def _checked_call(
         message = f"{what} has no call id; call the tool again."
         return rejection(api, "", message, caller)
     if target is None or type(exposed) is not str:
-        return rejection(api, call_id, unknown(toolset, name), caller)
+        return rejection(api, call_id, unknown(toolset, name, allowed), caller)
+    if allowed is not None and exposed not in allowed:
+        message = (
+            f"The tool {quote(name)} was not offered in this request; call one of the "
+            "tools you were given."
+        )
+        return rejection(api, call_id, message, caller)
     value: object
     if type(args) is str:
         try:
@@ -196,6 +226,7 @@ def _checked_call(
         value = decoded(value, plan)
         if type(value) is str:
             return rejection(api, call_id, undecodable(exposed, value), caller)
+    annotations: dict[str, dict[str, object]] = toolset.table("annotations")
     return ToolCall(
         call_id,
         exposed,
@@ -204,15 +235,20 @@ def _checked_call(
         value,  # type: ignore[arg-type]
         namespace if type(namespace) is str else None,
         caller,
+        dict(annotations.get(exposed, {})),
     )
 
 
 def _namespaced(
-    toolset: "Toolset", namespace: object, name: object
+    toolset: "Toolset",
+    namespace: object,
+    name: object,
+    allowed: "frozenset[str] | None" = None,
 ) -> "str | tuple[str]":
     # The exposed name a namespaced call stands for, or (why it cannot run,). As the
     # openai SDK reads it: the namespace's own function first; a namespace equal to the
-    # name is a deferred top-level function (docs/design.md, "Calls").
+    # name is a deferred top-level function (docs/design.md, "Calls"). What it lists for
+    # the model is only what was offered (``allowed``; None: everything).
     tables: dict[str, dict[str, str]] = toolset.table("namespaced")
     table = tables.get(namespace) if type(namespace) is str else None
     if table is not None and type(name) is str:
@@ -221,14 +257,23 @@ def _namespaced(
             return exposed
     if namespace == name and type(name) is str:
         return name
+
+    def shown(inside: "dict[str, str]") -> "list[str]":
+        return [
+            n for n, exposed in inside.items() if allowed is None or exposed in allowed
+        ]
+
     if table is not None:
-        listed = listing(list(table), "tools in " + str(namespace), name)
+        listed = listing(shown(table), "tools in " + str(namespace), name)
         if type(name) is not str:
             return (f"The tool call has no function name. {listed}",)
         return (
             f"Unknown tool {quote(name)} in namespace {quote(namespace)}. {listed}",
         )
-    listed = listing(list(tables), "namespaces", namespace)
+    spaces = [
+        space for space, inside in tables.items() if allowed is None or shown(inside)
+    ]
+    listed = listing(spaces, "namespaces", namespace)
     what = f"{quote(name)} was called" if type(name) is str else "The tool was called"
     return (f"{what} in an unknown namespace {quote(namespace)}. {listed}",)
 

@@ -8,7 +8,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     import asyncio
     from collections.abc import Awaitable, Iterable, Mapping
-    from typing import Any, Protocol
+    from typing import Any, Protocol, TextIO
 
     from . import Toolset
 
@@ -33,6 +33,7 @@ def connect(
     *,
     servers: "Iterable[str] | Mapping[str, dict[str, object] | None] | None" = None,
     env: "Mapping[str, str] | None" = None,
+    stderr: "TextIO | None" = None,
 ) -> "_Connecting":
     """Open one ``mcp`` ``ClientSession`` per server, as the build's config says.
 
@@ -57,17 +58,24 @@ def connect(
     package, ``ValueError`` naming the server for a server without a recipe, an
     unknown server or a variable that is not set, and ``ConnectionError`` naming the
     server that could not be started or initialized (the others are stopped first).
+
+    ``stderr``: where stdio servers' stderr goes. By default each line is a record of
+    the ``mcp2openai`` logger (level INFO, the server named), and nothing reaches the
+    app's own stderr; a file with a file descriptor (``sys.stderr``, an open log file)
+    gets the stream itself. When a server fails to start, or closes the connection
+    during a call, the error quotes the telling end of its stderr (by default).
     """
-    return _Connection(toolset, servers, env)
+    return _Connection(toolset, servers, env, stderr)
 
 
 class _Caller:
     """``call_tool(server, tool, arguments)`` over the open sessions."""
 
-    __slots__ = ("sessions",)
+    __slots__ = ("_logs", "sessions")
 
-    def __init__(self, sessions: "dict[str, Any]") -> None:
+    def __init__(self, sessions: "dict[str, Any]", logs: "dict[str, _Stderr]") -> None:
         self.sessions = sessions
+        self._logs = logs
 
     def __call__(
         self, server: str, tool: str, arguments: "dict[str, object]"
@@ -79,8 +87,86 @@ class _Caller:
                 f"server {server!r} is not connected (connected: {connected}); "
                 "open it with connect(servers=...)"
             )
-        result: Awaitable[Any] = session.call_tool(tool, arguments)
-        return result
+        return self._result(server, tool, session.call_tool(tool, arguments))
+
+    async def _result(self, server: str, tool: str, call: "Awaitable[Any]") -> "Any":
+        try:
+            return await call
+        except Exception as error:
+            log = self._logs.get(server)
+            # The mcp SDK's CONNECTION_CLOSED: the server's process ended (or its stdout)
+            if (
+                log is None
+                or getattr(getattr(error, "error", None), "code", 0) != -32000
+            ):
+                raise
+            said = await log.excerpt()
+            raise ConnectionError(
+                f"server {server!r} closed the connection during the call to {tool!r}"
+                + (f"; stderr: {said}" if said else "")
+            ) from error
+
+
+class _Stderr:
+    """A stdio server's stderr: a pipe it writes to, read by a thread that hands each line
+    to the ``mcp2openai`` logger and keeps the last ones for errors."""
+
+    def __init__(self, server: str) -> None:
+        import collections
+        import os
+        import threading
+
+        read_end, write_end = os.pipe()
+        self.file = os.fdopen(write_end, "w")  # the server's stderr (the SDK's errlog)
+        self.lines: collections.deque[str] = collections.deque(maxlen=50)
+        self.done = threading.Event()
+        reader = os.fdopen(read_end, encoding="utf-8", errors="replace")
+        name = f"mcp2openai stderr of {server}"
+        thread = threading.Thread(target=self._pump, args=(server, reader), name=name)
+        thread.daemon = True
+        thread.start()
+
+    def _pump(self, server: str, reader: "TextIO") -> None:
+        import logging
+
+        log = logging.getLogger("mcp2openai")
+        try:
+            with reader:
+                for line in reader:
+                    text = line.rstrip("\r\n")
+                    self.lines.append(text)
+                    log.info("server %s: %s", server, text)
+        finally:
+            self.done.set()
+
+    async def excerpt(self, wait: float = 2.0) -> str:
+        """The telling end of what the server wrote, once it has closed its stderr (or
+        after ``wait`` seconds)."""
+        import asyncio
+
+        await asyncio.to_thread(self.done.wait, wait)
+        return excerpt(list(self.lines))
+
+
+def excerpt(lines: "list[str]") -> str:
+    """The informative end of a server's stderr, quoted: the last lines (up to three, in
+    order) that mention an error, or else its last line. A crash often ends with noise
+    (``}``, ``Node.js v20.11.1``) a few lines below its cause. ``mcp2openai fetch`` quotes
+    stderr the same way (generator/quoting.py)."""
+    import json
+    import re
+
+    said = [" ".join(line.split()) for line in lines if line.strip()]
+    errorish = re.compile(
+        r"error|fatal|exception|panic|denied|refused|not found|no such|cannot|can't"
+        r"|could not|unable to|failed|failure|invalid|missing",
+        re.IGNORECASE,
+    )
+    frame = re.compile(r"at |File \"|\^|~+$")
+    telling = [line for line in said if errorish.search(line) and not frame.match(line)]
+    chosen = list(dict.fromkeys(reversed(telling)))[:3][::-1] or said[-1:]
+    quoted = [line[:160] + ("..." if len(line) > 160 else "") for line in chosen]
+    return ", ".join(json.dumps(line, ensure_ascii=False) for line in quoted)
 
 
 class _Connection:
@@ -91,19 +177,27 @@ class _Connection:
     __slots__ = (
         "_env",
         "_errors",
+        "_logs",
         "_scopes",
         "_servers",
         "_sessions",
+        "_stderr",
         "_tasks",
         "_toolset",
     )
 
     def __init__(
-        self, toolset: "Toolset", servers: object, env: "Mapping[str, str] | None"
+        self,
+        toolset: "Toolset",
+        servers: object,
+        env: "Mapping[str, str] | None",
+        stderr: "TextIO | None",
     ) -> None:
         self._toolset = toolset
         self._servers = servers
         self._env = env
+        self._stderr = stderr
+        self._logs: dict[str, _Stderr] = {}  # stdio servers' stderr, when it is logged
         self._sessions: dict[str, Any] = {}
         self._errors: dict[str, BaseException] = {}
         self._scopes: dict[str, Any] = {}
@@ -135,10 +229,13 @@ class _Connection:
         if self._errors:
             await self._close()
             name, error = next(iter(self._errors.items()))
+            log = self._logs.get(name)
+            said = await log.excerpt() if log is not None else ""
             raise ConnectionError(
                 f"connect(): server {name!r} could not be started: {_reason(error)}"
+                + (f"; stderr: {said}" if said else "")
             ) from error
-        return _Caller({name: self._sessions[name] for name, _ in plan})
+        return _Caller({name: self._sessions[name] for name, _ in plan}, self._logs)
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self._close()
@@ -151,11 +248,17 @@ class _Connection:
         import anyio
         from mcp import ClientSession
 
+        errlog = self._stderr
+        if errlog is None and "command" in recipe:
+            log = self._logs[name] = _Stderr(name)
+            errlog = log.file
         try:
             with anyio.CancelScope() as scope:
                 self._scopes[name] = scope
                 async with contextlib.AsyncExitStack() as stack:
-                    read, write = await _transport(stack, recipe)
+                    read, write = await _transport(stack, recipe, errlog)
+                    if name in self._logs:  # the server has its own copy (and ends it)
+                        self._logs[name].file.close()
                     session = ClientSession(read, write)
                     await stack.enter_async_context(session)
                     await session.initialize()
@@ -172,6 +275,8 @@ class _Connection:
             else:
                 self._errors[name] = exc
         finally:
+            if name in self._logs:
+                self._logs[name].file.close()  # also when the server never started
             self._sessions.pop(name, None)
             ready.set()
 
@@ -201,7 +306,9 @@ class _Connection:
             raise asyncio.CancelledError
 
 
-async def _transport(stack: "Any", recipe: "dict[str, Any]") -> "tuple[Any, Any]":
+async def _transport(
+    stack: "Any", recipe: "dict[str, Any]", errlog: "TextIO | None"
+) -> "tuple[Any, Any]":
     """The (read, write) streams of the server ``recipe`` describes, entered on
     ``stack``."""
     if "url" in recipe:
@@ -228,7 +335,10 @@ async def _transport(stack: "Any", recipe: "dict[str, Any]") -> "tuple[Any, Any]
             env=recipe.get("env") or None,
             cwd=recipe.get("cwd"),
         )
-        streams = await stack.enter_async_context(stdio_client(params))
+        import sys
+
+        errlog = sys.stderr if errlog is None else errlog
+        streams = await stack.enter_async_context(stdio_client(params, errlog=errlog))
     return streams[0], streams[1]
 
 
@@ -266,8 +376,14 @@ def _plan(
     plan: list[tuple[str, dict[str, Any]]] = []
     for name, recipe in chosen:
         if name not in known:
+            import difflib
+
+            close = difflib.get_close_matches(str(name), list(known), n=3, cutoff=0.5)
+            hint = f"; closest: {', '.join(close)}" if close else ""
             listed = ", ".join(map(str, known)) or "none"
-            raise ValueError(f"no server {name!r} in this toolset (servers: {listed})")
+            raise ValueError(
+                f"no server {name!r} in this toolset{hint} (servers: {listed})"
+            )
         if recipe is None:
             raise ValueError(
                 f"server {name!r} has no recipe: it was built from a bare snapshot "

@@ -24,10 +24,13 @@ class ToolCall:
     given". ``namespace`` is the namespace the model named (Responses), ``caller`` the
     call's ``caller`` as a plain dict (Responses: ``{"type": "program", "caller_id":
     ...}`` when a program made the call); both are None when absent. ``name`` is the
-    flat exposed name whether or not the call was namespaced.
+    flat exposed name whether or not the call was namespaced. ``annotations`` are the
+    tool's MCP annotations (``readOnlyHint``, ``destructiveHint``, ``idempotentHint``,
+    ``openWorldHint``, ``title``) after the build's overrides; ``{}`` when it has none.
     """
 
     __slots__ = (
+        "annotations",
         "arguments",
         "call_id",
         "caller",
@@ -36,13 +39,6 @@ class ToolCall:
         "server",
         "tool",
     )
-    call_id: str
-    name: str
-    server: str
-    tool: str
-    arguments: dict[str, object]
-    namespace: "str | None"
-    caller: "dict[str, object] | None"
 
     def __init__(
         self,
@@ -53,6 +49,7 @@ class ToolCall:
         arguments: dict[str, object],
         namespace: "str | None" = None,
         caller: "dict[str, object] | None" = None,
+        annotations: "dict[str, object] | None" = None,
     ) -> None:
         self.call_id = call_id
         self.name = name
@@ -61,6 +58,7 @@ class ToolCall:
         self.arguments = arguments
         self.namespace = namespace
         self.caller = caller
+        self.annotations: dict[str, object] = {} if annotations is None else annotations
 
     def __repr__(self) -> str:
         text = (
@@ -71,20 +69,14 @@ class ToolCall:
             text += f", namespace={self.namespace!r}"
         if self.caller is not None:
             text += f", caller={self.caller!r}"
+        if self.annotations:
+            text += f", annotations={self.annotations!r}"
         return text + ")"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ToolCall):
             return NotImplemented
-        return (
-            self.call_id == other.call_id
-            and self.name == other.name
-            and self.server == other.server
-            and self.tool == other.tool
-            and self.arguments == other.arguments
-            and self.namespace == other.namespace
-            and self.caller == other.caller
-        )
+        return all(getattr(self, key) == getattr(other, key) for key in self.__slots__)
 
 
 class ToolCalls(tuple[list[ToolCall], list[dict[str, object]]]):
@@ -209,6 +201,14 @@ def arguments(toolset: "Toolset", call: ToolCall, shape: "type[_T]") -> "_T":
     if expected is None or call.name != expected:
         raise ValueError(f"call {call.call_id!r} is to {call.name!r}, not {expected!r}")
     return call.arguments  # type: ignore[return-value]
+
+
+def read_only(annotations: "dict[str, object]") -> bool:
+    """Whether a tool's annotations make it read-only: ``readOnlyHint`` true (absent means
+    false, as the MCP specification says), and not ``destructiveHint`` true beside it (the
+    two contradict each other: the build reports them, and the tool is not trusted)."""
+    hinted = annotations.get("readOnlyHint") is True
+    return hinted and annotations.get("destructiveHint") is not True
 
 
 def report(toolset: "Toolset") -> Report:

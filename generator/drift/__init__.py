@@ -1,4 +1,4 @@
-"""The graded diff of two tool lists (issue 22; docs/design.md, "Graded drift").
+"""The graded diff of two tool lists (docs/design.md, "Graded drift").
 
 `diff_tools(old, new)` compares two snapshots' tool lists tool by tool and returns the changes,
 each naming the tool, a JSON pointer, a grade (breaking, compatible or cosmetic) and a short

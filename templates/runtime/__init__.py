@@ -9,6 +9,7 @@ without bytecode) the parts it does not call:
 
 - ``definitions``: ``tools``, ``tool_choice``, ``tool_search``;
 - ``calls``: ``tool_calls``; ``decode``: the decode plans (nulls and rewrites);
+  ``offered``: what a request offered, the only tools a call may be to;
 - ``outputs``: ``tool_output``; ``execute``: ``execute_tool_calls``; ``connect``: ``connect``;
 - ``objects``: ``ToolCall``, ``ToolCalls``, ``Report``, ``arguments``;
 - ``search``, ``reading`` and ``rejections``, which those use.

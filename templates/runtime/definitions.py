@@ -19,13 +19,17 @@ def tools(
     namespaces: bool = False,
     defer: bool = False,
     search: "str | None" = None,
+    read_only: bool = False,
 ) -> "list[dict[str, object]]":
     """The tool definitions to pass as ``tools=`` to the ``openai`` SDK.
 
     ``api`` is ``"chat"`` (Chat Completions) or ``"responses"``. ``servers`` (server
     names) and ``names`` (exposed names) select a subset: the tools of those servers
     and the tools of those names, in the toolset's order; an unknown one raises
-    ``ValueError`` naming the closest known ones. Responses only:
+    ``ValueError`` naming the closest known ones. ``read_only=True`` keeps the
+    read-only tools of those: ``readOnlyHint`` true after the build's overrides, and no
+    ``destructiveHint`` true beside it. Responses
+    only:
 
     - ``namespaces=True``: one ``namespace`` per server, described by the server's
       title and instructions (or a summary of its tools); inside it each function is
@@ -49,8 +53,19 @@ def tools(
         raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
     if search is not None and search != "client":
         raise ValueError(f"search must be None or 'client', not {search!r}")
+    if type(read_only) is not bool:
+        raise TypeError(f"read_only must be True or False, not {read_only!r}")
     catalog = _catalog(toolset)
     chosen = catalog.chosen(servers, names)
+    if read_only:
+        from .objects import read_only as safe
+
+        hints: dict[str, dict[str, object]] = toolset.table("annotations")
+        chosen = [
+            index
+            for index in (range(len(catalog.flat)) if chosen is None else chosen)
+            if safe(hints.get(str(catalog.flat[index]["name"]), {}))
+        ]
     if api == "chat":
         chat = catalog.chat()
         return list(chat) if chosen is None else [chat[index] for index in chosen]
@@ -295,16 +310,20 @@ def _check_known(wanted: "list[str]", known: "dict[str, Any]", what: str) -> Non
 
 
 def search_output(
-    toolset: "Toolset", call: object, response: object = None
+    toolset: "Toolset",
+    call: object,
+    response: object = None,
+    allowed: "frozenset[str] | None" = None,
 ) -> "dict[str, object]":
     """The ``tool_search_output`` that answers a client ``tool_search_call``: the tools
-    its ``query`` finds and those its ``paths`` name, grouped by namespace when the
-    request that the response answers used namespaces."""
+    its ``query`` finds and those its ``paths`` name, among those offered (``allowed``:
+    exposed names; None: all), grouped by namespace when the request that the response
+    answers used namespaces."""
     from .reading import get
 
     catalog = _catalog(toolset)
     call_id = get(call, "call_id")
-    found = _searched(toolset, catalog, get(call, "arguments"))
+    found = _searched(toolset, catalog, get(call, "arguments"), allowed)
     listed: list[dict[str, object]]
     if _used_namespaces(response):
         listed = catalog.in_namespaces(toolset, found, False)
@@ -318,12 +337,20 @@ def search_output(
     }
 
 
-def _searched(toolset: "Toolset", catalog: _Catalog, arguments: object) -> "list[int]":
+def _searched(
+    toolset: "Toolset",
+    catalog: _Catalog,
+    arguments: object,
+    allowed: "frozenset[str] | None",
+) -> "list[int]":
     # The tools a client search loads, in order, once each: the named ones, then the
     # best matches for the query. Anything else in the arguments finds nothing (an
     # empty answer the model can act on; no answer would stall the conversation).
     from .reading import get
     from .search import ranked
+
+    def offered(index: int) -> bool:
+        return allowed is None or str(catalog.flat[index]["name"]) in allowed
 
     found: dict[int, None] = {}
     paths = get(arguments, "paths") if arguments is not None else None
@@ -331,10 +358,13 @@ def _searched(toolset: "Toolset", catalog: _Catalog, arguments: object) -> "list
         for path in paths:
             if type(path) is str:
                 for index in catalog.named(path):
-                    found[index] = None
+                    if offered(index):
+                        found[index] = None
     query = get(arguments, "query") if arguments is not None else None
     if type(query) is str:
-        for index in ranked(toolset, query, _SEARCH_LIMIT):
+        limit = _SEARCH_LIMIT if allowed is None else len(catalog.flat)
+        best = [index for index in ranked(toolset, query, limit) if offered(index)]
+        for index in best[:_SEARCH_LIMIT]:
             found[index] = None
     return list(found)
 

@@ -3,13 +3,15 @@ servers at the same time, each server's calls in the model's order.
 """
 
 from .calls import tool_calls, waiting_message
+from .objects import read_only
+from .offered import offered
 from .outputs import check_options, image_message, output
 from .reading import get, prepare
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import asyncio
-    from collections.abc import Awaitable, Callable
+    from collections.abc import Awaitable, Callable, Iterable
 
     from . import Toolset
     from .objects import ToolCall
@@ -25,6 +27,8 @@ async def execute_tool_calls(
     parallel: bool = True,
     images: "str | None" = None,
     max_output_chars: "int | None" = 10_485_760,
+    tools: "Iterable[object] | None" = None,
+    approve: "Callable[[ToolCall], bool | Awaitable[bool]] | None" = None,
 ) -> list[dict[str, object]]:
     """Run every call in ``response``; return the items to send back to the model.
 
@@ -55,6 +59,16 @@ async def execute_tool_calls(
     only the app can answer (``mcp_approval_request``, calls to client tools this
     module does not define: see ``ToolCalls``): answering the rest alone would leave
     them unanswered. Handle such responses with ``tool_calls`` and ``tool_output``.
+
+    ``tools`` is the list the app sent as ``tools=``: a call to a tool it did not offer
+    is answered with an error and never reaches ``call_tool`` (see ``tool_calls``), and
+    a client tool search finds only offered tools. ``approve(call)`` (a ``ToolCall``;
+    returns a bool or an awaitable of one) is asked before each call that is not
+    read-only (``call.annotations``; a tool without ``readOnlyHint`` is not) and before
+    each call the build marked ``approve="always"``, never for ``"never"``. A declined
+    call is not run: its output says the user declined it. Approvals wait in their
+    server's turn while other servers' calls run; their time does not count against
+    ``timeout``.
     """
     check_options(images, max_output_chars)
     if timeout is not None and (
@@ -65,8 +79,11 @@ async def execute_tool_calls(
         raise ValueError(f"timeout must be a positive number or None, not {timeout!r}")
     if type(parallel) is not bool:
         raise TypeError(f"parallel must be True or False, not {parallel!r}")
+    if approve is not None and not callable(approve):
+        raise TypeError(f"approve must be a callable or None, not {approve!r}")
     response, api = prepare(response, api)
-    result = tool_calls(toolset, response, api=api)
+    allowed = offered(toolset, response, tools)
+    result = tool_calls(toolset, response, api=api, tools=tools)
     calls, outputs = result
     if result.skipped:
         from .definitions import search_output
@@ -76,10 +93,28 @@ async def execute_tool_calls(
         if waiting:
             raise ValueError(waiting_message(waiting))
         for item in result.skipped:
-            outputs.append(search_output(toolset, item, response))
+            outputs.append(search_output(toolset, item, response, allowed))
     if not calls:
         return outputs
-    outcomes = await _run(calls, call_tool, timeout, parallel)
+
+    async def run(call: "ToolCall") -> object:
+        # One call's outcome: its result, or the exception it ended with (declined too).
+        if (
+            approve is not None
+            and _asks(toolset, call)
+            and not await _approved(approve, call)
+        ):
+            return _declined(call)
+        awaitable = call_tool(call.server, call.tool, call.arguments)
+        if not hasattr(awaitable, "__await__"):
+            raise TypeError(
+                "call_tool must return an awaitable (call_tool is async, or returns "
+                "session.call_tool(...)), not "
+                f"{type(awaitable).__name__}: {call.name} was called"
+            )
+        return await _awaited(awaitable, call, timeout)
+
+    outcomes = await _run(calls, run, parallel)
     pictures: list[object] = []  # Chat, images="message": the follow-up message's parts
     for call, outcome in zip(calls, outcomes, strict=True):
         item, left_out = output(
@@ -101,8 +136,7 @@ async def execute_tool_calls(
 
 async def _run(
     calls: "list[ToolCall]",
-    call_tool: "Callable[[str, str, dict[str, object]], Awaitable[object]]",
-    timeout: "float | None",
+    run: "Callable[[ToolCall], Awaitable[object]]",
     parallel: bool,
 ) -> list[object]:
     """Each call's outcome (a result, or the exception it ended with), in call order."""
@@ -113,10 +147,10 @@ async def _run(
     for index, call in enumerate(calls):
         groups.setdefault(call.server if parallel else "", []).append(index)
     if len(groups) == 1:
-        await _run_group(calls, range(len(calls)), call_tool, timeout, outcomes)
+        await _run_group(calls, range(len(calls)), run, outcomes)
         return outcomes
     tasks = [
-        asyncio.create_task(_run_group(calls, indices, call_tool, timeout, outcomes))
+        asyncio.create_task(_run_group(calls, indices, run, outcomes))
         for indices in groups.values()
     ]
     try:
@@ -159,21 +193,44 @@ async def _settle(tasks: "list[asyncio.Task[None]]") -> None:
 async def _run_group(
     calls: "list[ToolCall]",
     indices: "range | list[int]",
-    call_tool: "Callable[[str, str, dict[str, object]], Awaitable[object]]",
-    timeout: "float | None",
+    run: "Callable[[ToolCall], Awaitable[object]]",
     outcomes: "list[object]",
 ) -> None:
     # One server's calls, one after another, in the model's order.
     for index in indices:
-        call = calls[index]
-        awaitable = call_tool(call.server, call.tool, call.arguments)
-        if not hasattr(awaitable, "__await__"):
-            raise TypeError(
-                "call_tool must return an awaitable (call_tool is async, or returns "
-                "session.call_tool(...)), not "
-                f"{type(awaitable).__name__}: {call.name} was called"
-            )
-        outcomes[index] = await _awaited(awaitable, call, timeout)
+        outcomes[index] = await run(calls[index])
+
+
+def _asks(toolset: "Toolset", call: "ToolCall") -> bool:
+    """Whether ``approve`` is asked about ``call``: the build's "always" or "never" for its
+    tool, else unless it is read-only (``objects.read_only``)."""
+    policy = toolset.table("approve").get(call.name)
+    if policy is not None:
+        return bool(policy == "always")
+    return not read_only(call.annotations)
+
+
+async def _approved(
+    approve: "Callable[[ToolCall], bool | Awaitable[bool]]", call: "ToolCall"
+) -> bool:
+    answer: object = approve(call)
+    if hasattr(answer, "__await__"):
+        answer = await answer
+    if type(answer) is not bool:
+        raise TypeError(
+            f"approve must return True or False (or an awaitable of one), not {answer!r}:"
+            f" it was asked about {call.name}"
+        )
+    return answer
+
+
+def _declined(call: "ToolCall") -> BaseException:
+    import logging
+
+    logging.getLogger("mcp2openai").info(
+        "tool call %s (%s) was declined and not run", call.call_id, call.name
+    )
+    return PermissionError("The user declined this call.")
 
 
 async def _awaited(

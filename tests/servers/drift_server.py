@@ -1,4 +1,4 @@
-"""A weather MCP server in two versions, written with the `mcp` SDK's MCPServer (issue 22).
+"""A weather MCP server in two versions, written with the `mcp` SDK's MCPServer.
 
     python drift_server.py            # stdio
     python drift_server.py --http     # Streamable HTTP on 127.0.0.1, a free port; the first

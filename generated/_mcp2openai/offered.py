@@ -1,0 +1,100 @@
+"""What a request offered the model: the tools a call may be to (docs/design.md, "Policy")."""
+
+from .reading import get
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from . import Toolset
+
+
+def offered(
+    toolset: "Toolset", response: object, tools: object
+) -> "frozenset[str] | None":
+    """The exposed names of the tools the request offered, or None: every tool of the
+    toolset (the app gave no ``tools=`` and the response echoes none).
+
+    ``tools`` is the list the app sent as ``tools=``, in either API's shape; without it, a
+    Responses response's own ``tools`` (the API echoes its request's). A function counts
+    by its name, inside a namespace by the name it has there, deferred or not; so do the
+    functions a ``tool_search_output`` of the response loaded; a client ``tool_search``
+    offers every tool when no function is listed beside it (its answers may load any). A
+    ``tool_choice`` the response echoes that allows some tools only (or forces one)
+    narrows the set.
+    """
+    if tools is None:
+        listed = get(response, "tools")
+        if not (type(listed) is list or type(listed) is tuple) or not listed:
+            listed = None  # no echo (Chat has none): the request is not known
+    elif isinstance(tools, (str, bytes)) or not hasattr(tools, "__iter__"):
+        raise TypeError(
+            f"tools must be the list sent as tools=, not {type(tools).__name__}"
+        )
+    else:
+        listed = list(tools)
+    found = None if listed is None else _names(toolset, listed)
+    if found is not None:
+        output = get(response, "output")
+        for item in output if type(output) is list or type(output) is tuple else ():
+            loaded = (
+                get(item, "tools")
+                if get(item, "type") == "tool_search_output"
+                else None
+            )
+            if type(loaded) is list:
+                found |= _names(toolset, loaded) or frozenset()
+    allowed = _allowed(get(response, "tool_choice"))
+    if allowed is not None:
+        found = allowed if found is None else found & allowed
+    return found
+
+
+def _names(
+    toolset: "Toolset", listed: "list[object] | tuple[object, ...]"
+) -> "frozenset[str] | None":
+    known = toolset.names()
+    namespaced: dict[str, dict[str, str]] = toolset.table("namespaced")
+    names: set[str] = set()
+    client_search = False
+    for item in listed:
+        kind = get(item, "type")
+        if kind == "function":
+            function = get(item, "function")  # Chat: the name is inside "function"
+            name = get(item if function is None else function, "name")
+            if type(name) is str and name in known:
+                names.add(name)
+        elif kind == "namespace":
+            inside = namespaced.get(str(get(item, "name")), {})
+            functions = get(item, "tools")
+            for function in functions if type(functions) is list else ():
+                local = get(function, "name")
+                exposed = inside.get(local) if type(local) is str else None
+                if exposed is not None:
+                    names.add(exposed)
+        elif kind == "tool_search" and get(item, "execution") == "client":
+            client_search = True
+    if client_search and not names:
+        return None
+    return frozenset(names)
+
+
+def _allowed(choice: object) -> "frozenset[str] | None":
+    # The names a tool_choice lets the model call: allowed_tools (Responses' shape, or
+    # Chat's inside "allowed_tools"), or one forced function; None: any of the tools.
+    kind = (
+        get(choice, "type") if choice is not None and type(choice) is not str else None
+    )
+    if kind == "function":
+        function = get(choice, "function")
+        name = get(choice if function is None else function, "name")
+        return frozenset({name}) if type(name) is str else None
+    if kind != "allowed_tools":
+        return None
+    inner = get(choice, "allowed_tools")
+    listed = get(choice if inner is None else inner, "tools")
+    names = set()
+    for item in listed if type(listed) is list else ():
+        function = get(item, "function")
+        name = get(item if function is None else function, "name")
+        if type(name) is str:
+            names.add(name)
+    return frozenset(names)
