@@ -9,6 +9,7 @@ __all__ = [
     "NAMES",
     "REPORT",
     "SERVERS",
+    "ContractError",
     "Report",
     "ToolCall",
     "ToolCalls",

@@ -83,14 +83,21 @@ def templates() -> Traversable:
 @lru_cache(maxsize=1)
 def runtime_files() -> dict[str, str]:
     """The runtime every toolset's folder holds once: file name -> text, as in
-    templates/runtime/ (its Python files and its API stub)."""
-    folder = templates().joinpath("runtime")
+    templates/runtime/ (its Python files and its API stub), and the graded diff of tool lists
+    (generator/drift/, standard-library only) as its `drift/` subpackage, which
+    `connect(check=...)` grades a changed server with."""
+    files = _sources(templates().joinpath("runtime"), "")
+    files.update(_sources(resources.files("mcp2openai.drift"), "drift/"))
+    return files
+
+
+def _sources(folder: Traversable, prefix: str) -> dict[str, str]:
     names = sorted(
         entry.name
         for entry in folder.iterdir()
         if entry.is_file() and entry.name.endswith((".py", ".pyi"))
     )
-    return {name: folder.joinpath(name).read_text("utf-8") for name in names}
+    return {prefix + name: folder.joinpath(name).read_text("utf-8") for name in names}
 
 
 @lru_cache(maxsize=1)

@@ -111,6 +111,11 @@ class ModuleModel:
     version: str = __version__
     # (server, how to start or reach it as the config wrote it, or None), in `servers` order
     recipes: tuple[tuple[str, dict[str, Any] | None], ...] = ()
+    # (server, its tools as its snapshot lists them): what `connect(check=...)` compares the
+    # live server with (generator/tables.py, "contract")
+    listed: tuple[tuple[str, tuple[dict[str, Any], ...]], ...] = ()
+    # (server, the protocol version its snapshot was fetched with, "" if unknown)
+    protocols: tuple[tuple[str, str], ...] = ()
 
 
 def build_model(
@@ -119,6 +124,7 @@ def build_model(
     input_hash: str,
     options: Options | None = None,
     recipes: Mapping[str, dict[str, Any] | None] | None = None,
+    protocols: Mapping[str, str] | None = None,
 ) -> ModuleModel:
     """Decide, per tool, what is sent: strict schema, non-strict fallback, or nothing.
 
@@ -155,6 +161,8 @@ def build_model(
         rewrites=tuple(rewrites),
         namespaces=_namespaces(toolset, tuple(tools)),
         recipes=tuple((server, (recipes or {}).get(server)) for server in counts),
+        listed=toolset.listed,
+        protocols=tuple((server, (protocols or {}).get(server, "")) for server in counts),
     )
 
 

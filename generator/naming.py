@@ -77,6 +77,8 @@ class Toolset:
     filtered: tuple[tuple[str, str], ...]  # (server, tool) left out by include/exclude
     # server -> what its title and instructions say, cleaned like a description ("" if none)
     about: tuple[tuple[str, str], ...] = ()
+    # server -> its tools as its snapshot lists them, unchanged (the module's contract)
+    listed: tuple[tuple[str, tuple[dict[str, Any], ...]], ...] = ()
 
 
 def build(servers: list[ServerTools]) -> Toolset:
@@ -126,7 +128,8 @@ def build(servers: list[ServerTools]) -> Toolset:
                 )
             )
     about = tuple((server.name, _about(server)) for server in servers)
-    return Toolset(tuple(tools), tuple(renames), tuple(filtered), about)
+    sources = tuple((server.name, server.tools) for server in servers)
+    return Toolset(tuple(tools), tuple(renames), tuple(filtered), about, sources)
 
 
 def _about(server: ServerTools) -> str:

@@ -92,7 +92,8 @@ def _build(servers: list[ServerSpec], options: Options, package: bool) -> Build:
     toolset = naming.build(loaded)
     recipes = {spec.name: spec.recipe for spec in servers}
     digest = input_hash(loaded, options.mode, options)
-    model = build_model(toolset, options.mode, digest, options, recipes)  # strict per tool
+    protocols = {name: about.protocol for name, about in snapshots}
+    model = build_model(toolset, options.mode, digest, options, recipes, protocols)
     rendered = render(model, package=package)  # also proves the files (verify.py)
     return Build(
         model, rendered.module, rendered.stub, rendered.data, rendered.runtime, tuple(snapshots)
@@ -115,8 +116,9 @@ def stale_runtime(out: Path, result: Build) -> list[Path]:
     folder = runtime_folder(out)
     if not folder.is_dir():
         return []
-    found = [*folder.glob("*.py"), *folder.glob("*.pyi")]
-    return sorted(path for path in found if path.name not in result.runtime)
+    found = [*folder.rglob("*.py"), *folder.rglob("*.pyi")]
+    known = {folder / name for name in result.runtime}
+    return sorted(path for path in found if path not in known and "__pycache__" not in path.parts)
 
 
 def runtime_version_on_disk(out: Path) -> str | None:

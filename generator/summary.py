@@ -29,7 +29,7 @@ def module_docstring(model: ModuleModel) -> str:
         "Do not edit: regenerate with `mcp2openai build` (and check with `--check`).",
         "",
         "Servers:",
-        *(f"    {server}: {plural(count, 'tool')}" for server, count in model.servers),
+        *(_server_line(model, server, count) for server, count in model.servers),
         "",
         f"Strict mode {model.strict_mode}: {strict_count:,} strict, "
         f"{plural(len(model.fallbacks), 'non-strict fallback')}, "
@@ -46,6 +46,15 @@ def module_docstring(model: ModuleModel) -> str:
         "the runtime it shares with the other toolsets of the folder (_mcp2openai/).",
     ]
     return "\n".join(lines)
+
+
+def _server_line(model: ModuleModel, server: str, count: int) -> str:
+    """`    name: N tools (protocol V)`: the protocol its snapshot was fetched with, when known.
+    Snapshots hold no fetch date, so that a fetch of an unchanged server writes the same
+    bytes: the snapshot's history in version control says when it changed."""
+    protocol = dict(model.protocols).get(server, "")
+    said = f" (protocol {shown(protocol)})" if protocol else ""
+    return f"    {server}: {plural(count, 'tool')}{said}"
 
 
 def _listed(title: str, entries: tuple[Decision, ...]) -> list[str]:

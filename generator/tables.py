@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from .drift.values import digest
 from .model import Decision, ModuleModel, ToolModel
 from .search import search_table
 from .strict import format_path
@@ -34,6 +35,7 @@ TABLE_NAMES: Final = (
     "servers",
     "annotations",
     "approve",
+    "contract",
 )
 
 
@@ -84,9 +86,31 @@ def tables(model: ModuleModel) -> dict[str, JsonValue]:
         "approve": {
             tool.exposed: tool.policy.approve for tool in model.tools if tool.policy.approve
         },
+        # server -> what connect(check=...) compares the live server with: every tool name
+        # it listed, and each compiled tool as listed with the digest of it (docs/design.md,
+        # "Graded drift")
+        "contract": contracts(model),
     }
     assert tuple(values) == TABLE_NAMES
     return values
+
+
+def contracts(model: ModuleModel) -> dict[str, object]:
+    """Server -> `{"listed": [MCP names], "digests": {name: digest}, "tools": {name: tool}}`
+    for the compiled tools, in the snapshot's order (the runtime's contract.py reads it)."""
+    compiled: dict[str, set[str]] = {}
+    for tool in model.tools:
+        compiled.setdefault(tool.server, set()).add(tool.tool)
+    table: dict[str, object] = {}
+    for server, listed in model.listed:
+        names = compiled.get(server, set())
+        kept = {str(t["name"]): t for t in listed if t.get("name") in names}
+        table[server] = {
+            "listed": [str(t.get("name")) for t in listed],
+            "digests": {name: digest(tool) for name, tool in kept.items()},
+            "tools": kept,
+        }
+    return table
 
 
 def definition(tool: ToolModel) -> dict[str, object]:

@@ -25,6 +25,7 @@ PUBLIC = (
     "NAMES",
     "REPORT",
     "SERVERS",
+    "ContractError",
     "Report",
     "ToolCall",
     "ToolCalls",

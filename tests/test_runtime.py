@@ -496,7 +496,6 @@ def rejected_text(item: dict[str, object]) -> str:
         ("true", "must be a JSON object, not a boolean"),
         ("null", "must be a JSON object, not null"),
         ("\ufeff{}", "are not valid JSON"),
-        (None, "must be a JSON object, not null"),
         ([1], "must be a JSON object, not an array"),
         (7, "must be a JSON object, not a number"),
     ],
@@ -508,6 +507,21 @@ def test_bad_arguments_are_rejected(arguments: object, expected: str) -> None:
     assert expected in text
     assert "'fs__read_file'" in text
     assert len(text) < 500
+
+
+def test_null_arguments_mean_no_arguments_as_absent_ones_do() -> None:
+    """A Chat call without arguments reads as {}; after the SDK's model_dump() the same call
+    carries "arguments": null, which must read the same (it did not, once)."""
+    for arguments in (None, ""):
+        assert one_call(arguments, "git__status").arguments == {}
+    chat_dump = chat(
+        {"id": "c1", "type": "function", "function": {"name": "git__status", "arguments": None}}
+    )
+    (call,), rejected = rt.tool_calls(chat_dump)
+    assert rejected == [] and call.arguments == {}
+    item = {"type": "function_call", "call_id": "c2", "name": "git__status", "arguments": None}
+    (call,), rejected = rt.tool_calls(responses(item))
+    assert rejected == [] and call.arguments == {}
 
 
 def test_deeply_nested_arguments_are_rejected() -> None:

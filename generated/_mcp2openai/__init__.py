@@ -86,6 +86,10 @@ class Toolset:
             from . import objects
 
             value = getattr(objects, name)
+        elif name == "ContractError":
+            from .contract import ContractError
+
+            value = ContractError
         elif name == "NAMES":
             value = self.names()
         elif name == "REPORT":

@@ -447,4 +447,10 @@ def connect(
     servers: Iterable[str] | Mapping[str, dict[str, object] | None] | None = None,
     env: Mapping[str, str] | None = None,
     stderr: TextIO | None = None,
+    check: Literal["warn", "raise", "off"] = "warn",
 ) -> _Connecting: ...
+
+class ContractError(Exception):
+    # (server, tool or None, JSON pointer, reason) of each breaking change
+    changes: list[tuple[str, str | None, str, str]]
+    def __init__(self, changes: list[tuple[str, str | None, str, str]]) -> None: ...

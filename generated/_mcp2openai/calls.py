@@ -96,15 +96,15 @@ def tool_calls(
             function = values.get("function")
             inner = function if type(function) is dict else fields(function)
             name = inner.get("name")
-            args = inner.get("arguments", "")
-            if args is None:
-                args = _unset_arguments(function)
+            args = inner.get("arguments")
+            if args is None:  # absent or null: no arguments, {}
+                args = ""
         elif kind == "function_call":
             call_id = values.get("call_id")
             name = values.get("name")
-            args = values.get("arguments", "")
-            if args is None:
-                args = _unset_arguments(entry)
+            args = values.get("arguments")
+            if args is None:  # absent or null: no arguments, {}
+                args = ""
             namespace = values.get("namespace")
             caller = values.get("caller")
         else:
@@ -276,17 +276,6 @@ def _namespaced(
     listed = listing(spaces, "namespaces", namespace)
     what = f"{quote(name)} was called" if type(name) is str else "The tool was called"
     return (f"{what} in an unknown namespace {quote(namespace)}. {listed}",)
-
-
-def _unset_arguments(call: object) -> object:
-    # "" (no arguments) when a pydantic model's arguments were left out of the JSON it
-    # was built from (the SDK sets the field to None), else None (null was sent).
-    if type(call) is dict:
-        return "" if "arguments" not in call else None
-    given = getattr(call, "__pydantic_fields_set__", None)
-    if isinstance(given, set) and "arguments" not in given:
-        return ""
-    return None
 
 
 def _awaiting(

@@ -34,6 +34,7 @@ def connect(
     servers: "Iterable[str] | Mapping[str, dict[str, object] | None] | None" = None,
     env: "Mapping[str, str] | None" = None,
     stderr: "TextIO | None" = None,
+    check: str = "warn",
 ) -> "_Connecting":
     """Open one ``mcp`` ``ClientSession`` per server, as the build's config says.
 
@@ -64,8 +65,20 @@ def connect(
     app's own stderr; a file with a file descriptor (``sys.stderr``, an open log file)
     gets the stream itself. When a server fails to start, or closes the connection
     during a call, the error quotes the telling end of its stderr (by default).
+
+    ``check`` compares each server's tools, once its session is open (one more
+    ``tools/list``), with what the toolset was built from, and grades what changed as
+    ``mcp2openai fetch --check`` does: ``"warn"`` (the default) logs one warning per
+    changed server with the counts and its first breaking change, ``"raise"`` raises
+    ``ContractError`` listing every breaking change (the servers are stopped first),
+    ``"off"`` skips it. The definitions the toolset sends stay the compiled ones, whatever
+    the server lists now.
     """
-    return _Connection(toolset, servers, env, stderr)
+    from .contract import CHECKS
+
+    if check not in CHECKS:
+        raise ValueError(f"check must be 'warn', 'raise' or 'off', not {check!r}")
+    return _Connection(toolset, servers, env, stderr, check)
 
 
 class _Caller:
@@ -175,6 +188,7 @@ class _Connection:
     entered and left in that one task, as anyio wants)."""
 
     __slots__ = (
+        "_check",
         "_env",
         "_errors",
         "_logs",
@@ -192,7 +206,9 @@ class _Connection:
         servers: object,
         env: "Mapping[str, str] | None",
         stderr: "TextIO | None",
+        check: str = "warn",
     ) -> None:
+        self._check = check
         self._toolset = toolset
         self._servers = servers
         self._env = env
@@ -235,7 +251,39 @@ class _Connection:
                 f"connect(): server {name!r} could not be started: {_reason(error)}"
                 + (f"; stderr: {said}" if said else "")
             ) from error
-        return _Caller({name: self._sessions[name] for name, _ in plan}, self._logs)
+        sessions = {name: self._sessions[name] for name, _ in plan}
+        if self._check != "off":
+            try:
+                await self._compare(sessions)
+            except BaseException:
+                await self._close()
+                raise
+        return _Caller(sessions, self._logs)
+
+    async def _compare(self, sessions: "dict[str, Any]") -> None:
+        """Grade what each server lists now against the toolset's contract."""
+        import asyncio
+        import logging
+
+        from .contract import changes, report
+
+        found = await asyncio.gather(
+            *(changes(self._toolset, name, s) for name, s in sessions.items()),
+            return_exceptions=True,
+        )
+        results: dict[str, list[Any]] = {}
+        for name, result in zip(sessions, found, strict=True):
+            if isinstance(result, BaseException):
+                if self._check == "raise" or not isinstance(result, Exception):
+                    raise result
+                logging.getLogger("mcp2openai").warning(
+                    "server %s: its tools could not be checked: %s",
+                    name,
+                    _reason(result),
+                )
+            else:
+                results[name] = result
+        report(results, self._check)
 
     async def __aexit__(self, *exc_info: object) -> None:
         await self._close()

@@ -53,19 +53,33 @@ def diff_servers(old: Any, new: Any) -> list[Change]:
     for path, (label, grade) in _SERVER_KEYS.items():
         before, after = _at(old, path), _at(new, path)
         if canonical(before) != canonical(after):
-            changed = "reworded" if grade == "compatible" else "changed"  # text the model reads
-            what = "added" if before is None else "removed" if after is None else changed
-            shown = f": {names([before])} -> {names([after])}" if grade == "cosmetic" else ""
-            changes.append(Change(None, join("", *path), grade, f"{label} {what}{shown}"))
+            changed = (
+                "reworded" if grade == "compatible" else "changed"
+            )  # text the model reads
+            what = (
+                "added" if before is None else "removed" if after is None else changed
+            )
+            shown = (
+                f": {names([before])} -> {names([after])}"
+                if grade == "cosmetic"
+                else ""
+            )
+            changes.append(
+                Change(None, join("", *path), grade, f"{label} {what}{shown}")
+            )
     # the rest says nothing the module uses (the snapshot format, cache hints, ...)
     known = {path[0] for path in _SERVER_KEYS} | {"tools", "result"}
     for key in [*new, *(key for key in old if key not in new)]:
         if key not in known and differs(old, new, key):
             changes.append(Change(None, join("", key), "cosmetic", f"{key} changed"))
-    for key in sorted((set(_server(old)) | set(_server(new))) - {"name", "version", "title"}):
+    for key in sorted(
+        (set(_server(old)) | set(_server(new))) - {"name", "version", "title"}
+    ):
         if differs(_server(old), _server(new), key):
             changes.append(
-                Change(None, join("", "server", key), "cosmetic", f"server {key} changed")
+                Change(
+                    None, join("", "server", key), "cosmetic", f"server {key} changed"
+                )
             )
     return changes
 
@@ -86,7 +100,9 @@ def diff_snapshots(
     (key order outside the tools, another shape of tool list)."""
     changes = diff_servers(old, new) + diff_tools(old_tools, new_tools)
     if not changes and text(old) != text(new):
-        changes.append(Change(None, "", "cosmetic", "written differently, same meaning"))
+        changes.append(
+            Change(None, "", "cosmetic", "written differently, same meaning")
+        )
     return changes
 
 
@@ -107,7 +123,10 @@ def counts(changes: Iterable[Change]) -> dict[Grade, int]:
 def tally(changes: Iterable[Change]) -> str:
     """`1 breaking, 2 compatible`: the grades that occur, worst first."""
     found = counts(changes)
-    return ", ".join(f"{found[grade]} {grade}" for grade in GRADES if found[grade]) or "no change"
+    return (
+        ", ".join(f"{found[grade]} {grade}" for grade in GRADES if found[grade])
+        or "no change"
+    )
 
 
 def worst(changes: Iterable[Change]) -> Grade | None:

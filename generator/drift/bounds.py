@@ -17,7 +17,13 @@ from .values import canonical, covers, exact, join, number
 Kind = Literal["narrower", "wider", "breaks"]
 Found = tuple[str, Kind, str]
 
-KEYWORDS: Final = ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf")
+KEYWORDS: Final = (
+    "minimum",
+    "exclusiveMinimum",
+    "maximum",
+    "exclusiveMaximum",
+    "multipleOf",
+)
 # size keyword -> (the type it applies to, whether it is a lower bound)
 _SIZES: Final = {
     "minLength": ("string", True),
@@ -46,21 +52,32 @@ def numbers(old: dict[str, Any], new: dict[str, Any], at: str) -> list[Found]:
             continue
         before, after = _bound(old, keys, lower), _bound(new, keys, lower)
         if before == "bad" or after == "bad":
-            found.append((join(at, keys[0]), "breaks", f"{keys[0]} is not a number: not graded"))
+            found.append(
+                (join(at, keys[0]), "breaks", f"{keys[0]} is not a number: not graded")
+            )
         else:
             found += _compare(before, after, at, lower)
-    found += _multiple(old.get("multipleOf"), new.get("multipleOf"), join(at, "multipleOf"))
+    found += _multiple(
+        old.get("multipleOf"), new.get("multipleOf"), join(at, "multipleOf")
+    )
     return found
 
 
-def _bound(node: dict[str, Any], keys: tuple[str, ...], lower: bool) -> _Bound | str | None:
+def _bound(
+    node: dict[str, Any], keys: tuple[str, ...], lower: bool
+) -> _Bound | str | None:
     inclusive, exclusive = node.get(keys[0]), node.get(keys[1])
     candidates = []
     if inclusive is not None:
         if not number(inclusive):
             return "bad"
         candidates.append(
-            _Bound(exact(inclusive), isinstance(exclusive, bool) and exclusive, keys[0], inclusive)
+            _Bound(
+                exact(inclusive),
+                isinstance(exclusive, bool) and exclusive,
+                keys[0],
+                inclusive,
+            )
         )
     if exclusive is not None and not isinstance(exclusive, bool):
         if not number(exclusive):
@@ -80,7 +97,13 @@ def _compare(before: Any, after: Any, at: str, lower: bool) -> list[Found]:
     if before is None and after is None:
         return []
     if before is None:
-        return [(join(at, after.key), "narrower", f"{after.key} {_show(after)} added (tightened)")]
+        return [
+            (
+                join(at, after.key),
+                "narrower",
+                f"{after.key} {_show(after)} added (tightened)",
+            )
+        ]
     if after is None:
         reason = f"{before.key} {_show(before)} removed (loosened)"
         return [(join(at, before.key), "wider", reason)]
@@ -131,7 +154,9 @@ def _positive(value: Any) -> bool:
     return number(value) and value > 0
 
 
-def sizes(old: dict[str, Any], new: dict[str, Any], at: str, types: frozenset[str]) -> list[Found]:
+def sizes(
+    old: dict[str, Any], new: dict[str, Any], at: str, types: frozenset[str]
+) -> list[Found]:
     found: list[Found] = []
     for key, (kind, lower) in _SIZES.items():
         before, after = old.get(key), new.get(key)

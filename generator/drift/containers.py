@@ -1,5 +1,6 @@
 """Arrays and objects, compared: items and tuples, properties, required names and what an
-object takes besides its properties (docs/design.md, "Graded drift"). Standard library only."""
+object takes besides its properties (docs/design.md, "Graded drift"). Standard library only.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ if TYPE_CHECKING:
     from .schemas import Kind, Walk
 
 
-def arrays(walk: Walk, old: dict[str, Any], new: dict[str, Any], at: str, depth: int) -> None:
+def arrays(
+    walk: Walk, old: dict[str, Any], new: dict[str, Any], at: str, depth: int
+) -> None:
     tuples = any(isinstance(node.get("items"), list) for node in (old, new))
     for key in ("prefixItems", "items") if tuples else ("prefixItems",):
         before, after = old.get(key, []), new.get(key, [])
@@ -44,7 +47,9 @@ def arrays(walk: Walk, old: dict[str, Any], new: dict[str, Any], at: str, depth:
         )
 
 
-def objects(walk: Walk, old: dict[str, Any], new: dict[str, Any], at: str, depth: int) -> None:
+def objects(
+    walk: Walk, old: dict[str, Any], new: dict[str, Any], at: str, depth: int
+) -> None:
     before, after = old.get("properties", {}), new.get("properties", {})
     old_required, new_required = required_of(old), required_of(new)
     if not all(isinstance(x, dict) for x in (before, after)) or None in (
@@ -70,7 +75,9 @@ def objects(walk: Walk, old: dict[str, Any], new: dict[str, Any], at: str, depth
             walk.add(where, "breaks", f"required property removed: {reader}")
         elif walk.reads:
             walk.add(
-                where, "compatible", "optional property removed (readers cope with its absence)"
+                where,
+                "compatible",
+                "optional property removed (readers cope with its absence)",
             )
         else:
             walk.add(
@@ -87,7 +94,9 @@ def objects(walk: Walk, old: dict[str, Any], new: dict[str, Any], at: str, depth
         walk.add(join(at, "required"), "cosmetic", "required order changed")
     if before.keys() == after.keys() and list(before) != list(after):
         walk.add(join(at, "properties"), "cosmetic", "property order changed")
-    _additional(walk, old, new, old_rest, new_rest, join(at, "additionalProperties"), depth)
+    _additional(
+        walk, old, new, old_rest, new_rest, join(at, "additionalProperties"), depth
+    )
     for key in ("patternProperties",):
         patterns, others = old.get(key, {}), new.get(key, {})
         if canonical(patterns) == canonical(others):
@@ -100,7 +109,9 @@ def objects(walk: Walk, old: dict[str, Any], new: dict[str, Any], at: str, depth
             walk.add(join(at, key), "breaks", f"{key} changed: not graded")
             continue
         for pattern in others:
-            walk.schema(patterns[pattern], others[pattern], join(at, key, pattern), depth + 1)
+            walk.schema(
+                patterns[pattern], others[pattern], join(at, key, pattern), depth + 1
+            )
     if "propertyNames" in old or "propertyNames" in new:
         walk.schema(
             old.get("propertyNames", {}),
@@ -127,7 +138,8 @@ def _rest(walk: Walk, node: dict[str, Any]) -> Any:
     """What an object takes besides its declared properties: a schema, or False. In an
     input schema declared properties without additionalProperties close the object, as
     the compiled module reads it (README, "Decisions"): it never sends other keys, and a
-    server that declares properties refuses or ignores the rest. A reader takes the rest."""
+    server that declares properties refuses or ignores the rest. A reader takes the rest.
+    """
     value = node.get("additionalProperties")
     if value is None:
         declared = node.get("properties") or node.get("patternProperties")
@@ -145,7 +157,9 @@ def _additional(
     depth: int,
 ) -> None:
     if before is False and after is False:
-        if canonical(old.get("additionalProperties")) != canonical(new.get("additionalProperties")):
+        if canonical(old.get("additionalProperties")) != canonical(
+            new.get("additionalProperties")
+        ):
             walk.add(at, "cosmetic", "additionalProperties written out, same meaning")
     elif after is False:
         walk.add(at, "narrower", "additionalProperties closed")

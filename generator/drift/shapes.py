@@ -22,8 +22,12 @@ TEXT: Final = {
     "$schema": "compatible",
     "$comment": "cosmetic",
 }
-WORDS: Final = frozenset({"title", "description", "markdownDescription"})  # text a model reads
-REACHED: Final = frozenset({"$defs", "definitions"})  # compared where a $ref reaches them
+WORDS: Final = frozenset(
+    {"title", "description", "markdownDescription"}
+)  # text a model reads
+REACHED: Final = frozenset(
+    {"$defs", "definitions"}
+)  # compared where a $ref reaches them
 
 
 class Branch(NamedTuple):
@@ -37,11 +41,16 @@ def unwrapped(node: dict[str, Any]) -> dict[str, Any]:
     """An allOf of one member beside annotations only is that member (pydantic 1 wrote a
     described `$ref` so): the annotations beside it win."""
     members = node.get("allOf")
-    single = isinstance(members, list) and len(members) == 1 and isinstance(members[0], dict)
+    single = (
+        isinstance(members, list) and len(members) == 1 and isinstance(members[0], dict)
+    )
     if not single or set(node) - set(TEXT) - REACHED - {"allOf"}:
         return node
     assert isinstance(members, list)
-    return {**members[0], **{key: value for key, value in node.items() if key != "allOf"}}
+    return {
+        **members[0],
+        **{key: value for key, value in node.items() if key != "allOf"},
+    }
 
 
 def branches(node: dict[str, Any]) -> list[Branch]:
@@ -60,7 +69,9 @@ def branches(node: dict[str, Any]) -> list[Branch]:
     if isinstance(types, list) and all(isinstance(kind, str) for kind in types):
         unique = list(dict.fromkeys(types))
         if len(unique) > 1:
-            return [Branch(_only(node, kind), "", names([kind]), "type") for kind in unique]
+            return [
+                Branch(_only(node, kind), "", names([kind]), "type") for kind in unique
+            ]
     return [Branch({k: v for k, v in node.items() if k not in TEXT}, "", "", "")]
 
 
@@ -70,7 +81,11 @@ def _values_only(items: list[Any], distinct: bool) -> list[Any] | None:
     two of its branches allow, so its values must be distinct."""
     values: list[Any] = []
     for item in items:
-        if not isinstance(item, dict) or set(item) - set(TEXT) - {"const", "enum", "type"}:
+        if not isinstance(item, dict) or set(item) - set(TEXT) - {
+            "const",
+            "enum",
+            "type",
+        }:
             return None
         allowed_here = allowed(item)
         if allowed_here is None:
@@ -123,7 +138,11 @@ def allowed(node: dict[str, Any]) -> list[Any] | None:
         values = list(node["enum"])
     if "const" in node:
         const = canonical(node["const"])
-        values = [node["const"]] if values is None else [v for v in values if canonical(v) == const]
+        values = (
+            [node["const"]]
+            if values is None
+            else [v for v in values if canonical(v) == const]
+        )
     if values is None:
         return None
     declared = node.get("type")
@@ -137,7 +156,9 @@ def allowed(node: dict[str, Any]) -> list[Any] | None:
 
 def required_of(node: dict[str, Any]) -> set[str] | None:
     required = node.get("required", [])
-    if not isinstance(required, list) or not all(isinstance(name, str) for name in required):
+    if not isinstance(required, list) or not all(
+        isinstance(name, str) for name in required
+    ):
         return None
     return set(required)
 

@@ -46,7 +46,9 @@ class Change:
         }
 
 
-def diff_tools(old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]]) -> list[Change]:
+def diff_tools(
+    old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]]
+) -> list[Change]:
     """Every change from the `old` tool list to the `new` one, graded; [] when they are the same.
 
     Tools are matched by name (the first of a repeated name, as a build takes it); the changes
@@ -67,14 +69,18 @@ def diff_tools(old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]
         else:
             changes += diff_tool(name, tool, news[name])
     taken = set(renamed.values())
-    changes += [Change(name, "", "compatible", "new tool") for name in came if name not in taken]
+    changes += [
+        Change(name, "", "compatible", "new tool") for name in came if name not in taken
+    ]
     kept = [name for name in olds if name in news]
     if kept != [name for name in news if name in olds]:
         changes.append(Change(None, "/tools", "cosmetic", "tool order changed"))
     return changes
 
 
-def diff_tool(name: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Change]:
+def diff_tool(
+    name: str, old: Mapping[str, Any], new: Mapping[str, Any]
+) -> list[Change]:
     """The changes between two versions of one tool."""
     changes: list[Change] = []
     if text(old) == text(new):
@@ -88,11 +94,15 @@ def diff_tool(name: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> list
         if key == "name" or text(before) == text(after):
             continue
         where = join("", key)
-        if key not in ("inputSchema", "outputSchema") and canonical(before) == canonical(after):
+        if key not in ("inputSchema", "outputSchema") and canonical(
+            before
+        ) == canonical(after):
             continue  # written differently, the same value: the last line below says so
         if key in ("description", "title"):
             add(where, "compatible", f"{key} {_what(before, after, 'reworded')}")
-        elif key == "inputSchema" or (key == "outputSchema" and None not in (before, after)):
+        elif key == "inputSchema" or (
+            key == "outputSchema" and None not in (before, after)
+        ):
             reads = key == "outputSchema"
             for found in compare(before, after, reads=reads):
                 add(where + found.pointer, grade(found.kind, reads), found.reason)
@@ -100,7 +110,11 @@ def diff_tool(name: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> list
             if before is None:
                 add(where, "compatible", "output schema added")
             else:
-                add(where, "breaking", "output schema removed: results may lack structuredContent")
+                add(
+                    where,
+                    "breaking",
+                    "output schema removed: results may lack structuredContent",
+                )
         elif key == "annotations":
             for pointer, grade_, reason in _annotations(before or {}, after or {}):
                 add(where + pointer, grade_, reason)
@@ -112,7 +126,11 @@ def diff_tool(name: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> list
         elif key == "_meta":
             add(where, "compatible", f"_meta {_what(before, after, 'changed')}")
         else:
-            add(where, "breaking", f"{key} {_what(before, after, 'changed')}: not graded")
+            add(
+                where,
+                "breaking",
+                f"{key} {_what(before, after, 'changed')}: not graded",
+            )
     if old.keys() == new.keys() and list(old) != list(new):
         add("", "cosmetic", "key order changed")
     if not changes and text(old) != text(new):
@@ -136,10 +154,16 @@ def _annotations(old: Any, new: Any) -> list[tuple[str, Grade, str]]:
             grade_: Grade = "compatible" if on == safe else "breaking"
             found.append((where, grade_, f"{hint} turned {'on' if on else 'off'}"))
         elif canonical(old.get(hint)) != canonical(new.get(hint)):
-            found.append((where, "cosmetic", f"{hint} written differently, same meaning"))
+            found.append(
+                (where, "cosmetic", f"{hint} written differently, same meaning")
+            )
     if canonical(old.get("title")) != canonical(new.get("title")):
         found.append(
-            ("/title", "cosmetic", f"title {_what(old.get('title'), new.get('title'), 'reworded')}")
+            (
+                "/title",
+                "cosmetic",
+                f"title {_what(old.get('title'), new.get('title'), 'reworded')}",
+            )
         )
     for key in sorted((set(old) | set(new)) - set(_HINTS) - {"title"}):
         if differs(old, new, key):
@@ -166,12 +190,26 @@ def _execution(old: Any, new: Any) -> list[tuple[str, Grade, str]]:
     if not isinstance(old, dict) or not isinstance(new, dict):
         return [("", "breaking", "execution is not an object: not graded")]
     found: list[tuple[str, Grade, str]] = []
-    before, after = old.get("taskSupport", "forbidden"), new.get("taskSupport", "forbidden")
+    before, after = old.get("taskSupport", "forbidden"), new.get(
+        "taskSupport", "forbidden"
+    )
     if before != after:
         grade_: Grade = "breaking" if after == "required" else "compatible"
-        found.append(("/taskSupport", grade_, f"taskSupport {names([before])} -> {names([after])}"))
+        found.append(
+            (
+                "/taskSupport",
+                grade_,
+                f"taskSupport {names([before])} -> {names([after])}",
+            )
+        )
     elif canonical(old.get("taskSupport")) != canonical(new.get("taskSupport")):
-        found.append(("/taskSupport", "cosmetic", "taskSupport written differently, same meaning"))
+        found.append(
+            (
+                "/taskSupport",
+                "cosmetic",
+                "taskSupport written differently, same meaning",
+            )
+        )
     for key in sorted((set(old) | set(new)) - {"taskSupport"}):
         if differs(old, new, key):
             found.append((join("", key), "breaking", f"{key} changed: not graded"))

@@ -134,8 +134,8 @@ _FIELDS = (
 def fields(obj: object) -> "dict[str, object]":
     # What an item's fields are read from, with .get(key, default). A pydantic model's
     # own __dict__, where its declared fields are (much faster than attribute reads;
-    # a field the server left out is None there, and calls.py's _unset_arguments tells it apart),
-    # with the fields an older SDK keeps as extras. Any other object: the fields the
+    # a field the server left out is None there), with the fields an older SDK keeps as
+    # extras. Any other object: the fields the
     # runtime reads, copied out (a field it lacks is left out, as in the JSON).
     kind = type(obj)
     model = _model_types.get(kind)
