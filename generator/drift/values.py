@@ -42,7 +42,8 @@ def digest(tool: Any) -> str:
 
 def _canonical(value: Any) -> Any:
     """The value with integral floats as integers. Through `json`'s C parser rather than a
-    Python walk, so that schemas nested deeper than Python's recursion limit still compare."""
+    Python walk, so that schemas nested deeper than Python's recursion limit still compare.
+    """
     return json.loads(text(value), parse_float=_number)
 
 
