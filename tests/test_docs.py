@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 import re
 import subprocess
+import tomllib
 from pathlib import Path
 
 from buildutil import ROOT
@@ -240,3 +241,40 @@ def test_the_readme_keeps_the_contributors_two_commands() -> None:
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert re.search(r"^generate:", makefile, re.M) and re.search(r"^test:", makefile, re.M)
     assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def test_every_option_of_the_command_line_is_in_the_usage_docs() -> None:
+    """Each option of `fetch`, `build`, `diff` and `schema` (as click parses them) is named in
+    docs/usage.md, where its table or text says what it does."""
+    from mcp2openai.cli import main
+
+    usage = (DOCS / "usage.md").read_text(encoding="utf-8")
+    options = {
+        (name, option)
+        for name, command in main.commands.items()
+        for parameter in command.params
+        for option in parameter.opts
+        if option.startswith("-") and option != "--help"
+    }
+    assert len(options) > 25
+    assert sorted(o for o in options if not re.search(rf"`{re.escape(o[1])}\b", usage)) == []
+
+
+def test_the_config_reference_shows_every_key_the_config_takes(tmp_path: Path) -> None:
+    """The `[tool.mcp2openai]` blocks of docs/usage.md, "Project config", between them hold
+    every key of the table and of a server table that the loader accepts; the first, which
+    needs no other file, loads as it stands."""
+    from mcp2openai import config
+
+    reference = section((DOCS / "usage.md").read_text(encoding="utf-8"), "Project config")
+    texts = re.findall(r"^```toml\n(.*?)^```$", reference, re.M | re.S)
+    (tmp_path / "pyproject.toml").write_text(texts[0], encoding="utf-8")
+    loaded = config.load_project(tmp_path / "pyproject.toml")
+    assert [server.name for server in loaded.servers] == ["time", "docs", "legacy"]
+    blocks = [tomllib.loads(text) for text in texts]
+    tables = [block["tool"]["mcp2openai"] for block in blocks]
+    top = {key for table in tables for key in table}
+    server = {key for table in tables for entry in table["servers"].values() for key in entry}
+    assert sorted(config._TOP_KEYS - top) == []
+    assert sorted(config._SERVER_KEYS - server) == []
+    assert top <= config._TOP_KEYS and server <= config._SERVER_KEYS
