@@ -307,6 +307,8 @@ def test_a_newcomers_path_through_the_readme(built: tuple[Path, Path], tmp_path:
     for words in commands:
         ran = _run([str(bin_dir / words[0]), *words[1:]], cwd=project)
         assert ran.returncode == 0, ran.stderr
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert f"`{ran.stderr.splitlines()[-1]}`" in readme  # the build's last line, as shown
     assert json.loads((project / "mcp" / "time.json").read_text())["server"]["name"] == "mcp-time"
     for name in ("mcp_tools.py", "mcp_tools.json", "mcp_tools.pyi", "_mcp2openai/__init__.py"):
         assert (project / "app" / name).is_file(), name
