@@ -459,6 +459,7 @@ def corpus_search_targets(corpus: dict[str, Any] | None) -> list[dict[str, Any]]
 def corpus_search_lines(corpus: dict[str, Any] | None) -> list[str]:
     if corpus is None:
         return []
+    size = corpus.get("data_mb", corpus.get("module_mb", 0.0))  # older runs: module_mb
     return [
         "",
         f"**tool_search on the corpus**: one module of every recorded real server"
@@ -476,7 +477,7 @@ def corpus_search_lines(corpus: dict[str, Any] | None) -> list[str]:
         f" {corpus['every_recall_nameless']:.3f}"
         f" | {corpus['p50_us']:.0f} / {corpus['p90_us']:.0f} µs"
         f" | {corpus['first_query_ms']:.1f} ms"
-        f" | {corpus['index_kb']:,.0f} kB of {corpus['module_mb']:.1f} MB"
+        f" | {corpus['index_kb']:,.0f} kB of {size:.1f} MB"
         f" | {corpus['cold_without_index_ms']:.1f} / {corpus['cold_with_index_ms']:.1f} ms"
         f" ({corpus['index_share']:+.1%}) |",
     ]
