@@ -188,7 +188,8 @@ call = {"type": "function_call", "call_id": "c", "name": name, "arguments": "{}"
 module.tool_calls({"output": [call]})
 module.tool_output("c", {"content": [{"type": "text", "text": "ok"}]}, api="responses")
 steps.append(("calls", parts()))
-outside = sorted(set(sys.modules) - set(sys.stdlib_module_names) - set(parts()) - {sys.argv[2]})
+mine = {sys.argv[2], "__main__"}  # the toolset, and this script
+outside = sorted(set(sys.modules) - set(sys.stdlib_module_names) - set(parts()) - mine)
 print(repr((steps, [n for n in outside if n.split(".")[0] not in sys.stdlib_module_names])))
 """
 
