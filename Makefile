@@ -8,15 +8,17 @@ STAMP := $(VENV)/.installed
 
 install: $(STAMP)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[dev]'
 	@# tests/test_install.py installs the built wheel and sdist into fresh venvs offline:
-	@# their dependencies (and setuptools, to build the sdist) come from this wheelhouse.
+	@# their dependencies (and setuptools, to build the sdist) come from this wheelhouse,
+	@# and so does the `openai` the README's app needs (the version of .venv's, for a newcomer's path).
 	rm -rf $(VENV)/wheelhouse
 	$(PY) -m pip wheel --quiet --disable-pip-version-check --no-build-isolation \
-		--wheel-dir $(VENV)/wheelhouse . 'setuptools>=77'
+		--wheel-dir $(VENV)/wheelhouse . 'setuptools>=77' \
+		"$$($(PY) -m pip freeze --disable-pip-version-check | grep -i '^openai==')"
 	rm -f $(VENV)/wheelhouse/mcp2openai-*.whl
 	touch $(STAMP)
 
@@ -39,7 +41,7 @@ check: install
 
 ## Benchmarks: import cost, call parsing and build time against peers, in one run.
 ## The peers live in their own venv, never in the project's dependencies. Writes
-## bench/results/latest.json and the README's Performance section. About 5-10 minutes.
+## bench/results/latest.json and docs/performance.md. About 5-10 minutes.
 BENCH_VENV := .bench/venv
 BENCH_STAMP := $(BENCH_VENV)/.installed
 

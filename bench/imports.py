@@ -53,11 +53,14 @@ c1, t1 = time.process_time_ns(), time.perf_counter_ns()
 print(t1 - t0, c1 - c0, len(definitions))
 """
 
+# Each file compiled on its own, as the import does (a file's `from __future__` must come
+# first, so the files cannot be joined into one text), and the CPU times summed.
 _COMPILE_CHILD = """\
 import sys, time
-text = open(sys.argv[1], encoding="utf-8").read()
+texts = [open(path, encoding="utf-8").read() for path in sys.argv[1:]]
 c0 = time.process_time_ns()
-compile(text, "runtime.py", "exec")
+for number, text in enumerate(texts):
+    compile(text, f"runtime_{number}.py", "exec")
 print(time.process_time_ns() - c0)
 """
 
@@ -77,7 +80,8 @@ def measure_import(
     directory: Path, count: int, runs: int, peers: dict[str, dict[str, Any]] | None, cold: bool
 ) -> dict[str, Any]:
     name = f"adapter_{count}"
-    definitions = directory / f"{name}.json"
+    # Not {name}.json: that is the toolset's data, beside its module.
+    definitions = directory / f"{name}.definitions.json"
     module = import_path(directory / f"{name}.py")
     text = json.dumps(module.tools("responses"), ensure_ascii=False, separators=(",", ":"))
     definitions.write_text(text, encoding="utf-8")
@@ -155,13 +159,13 @@ def measure_runtime_compile(work: Path, runs: int) -> dict[str, Any]:
     from mcp2openai.emit import runtime_files
 
     files = {name: text for name, text in runtime_files().items() if name.endswith(".py")}
-    every = work / "runtime_every_part.py"
-    every.write_text("\n".join(files.values()), encoding="utf-8")
-    core = work / "runtime_init.py"
-    core.write_text(files["__init__.py"], encoding="utf-8")
+    paths = {}
+    for number, (name, text) in enumerate(sorted(files.items())):
+        paths[name] = work / f"runtime_part_{number}.py"
+        paths[name].write_text(text, encoding="utf-8")
     row: dict[str, Any] = {}
-    for key, path in (("all", every), ("import", core)):
-        command = [sys.executable, "-I", "-S", "-c", _COMPILE_CHILD, str(path)]
+    for key, parts in (("all", list(paths.values())), ("import", [paths["__init__.py"]])):
+        command = [sys.executable, "-I", "-S", "-c", _COMPILE_CHILD, *map(str, parts)]
         samples = [int(child(command)[0]) / 1e6 for _ in range(runs)]
         row[f"{key}_ms"] = statistics.median(samples)
         row[f"{key}_samples"] = samples
@@ -184,7 +188,8 @@ call = {"type": "function_call", "call_id": "c", "name": name, "arguments": "{}"
 module.tool_calls({"output": [call]})
 module.tool_output("c", {"content": [{"type": "text", "text": "ok"}]}, api="responses")
 steps.append(("calls", parts()))
-outside = sorted(set(sys.modules) - set(sys.stdlib_module_names) - set(parts()) - {sys.argv[2]})
+mine = {sys.argv[2], "__main__"}  # the toolset, and this script
+outside = sorted(set(sys.modules) - set(sys.stdlib_module_names) - set(parts()) - mine)
 print(repr((steps, [n for n in outside if n.split(".")[0] not in sys.stdlib_module_names])))
 """
 

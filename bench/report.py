@@ -1,13 +1,17 @@
-"""The benchmark's targets and its Markdown report (the README's Performance section)."""
+"""The benchmark's targets and its Markdown report (docs/performance.md)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from bench.imports import PEERS
 from bench.inputs import ROOT
 
-README = ROOT / "README.md"
+PAGE = ROOT / "docs" / "performance.md"
+# What a step of an older `make bench` did not measure: results merged by `--only search`
+# into such a file say so instead of failing on the missing key.
+OLDER = "not measured (results of an older `make bench`: run it in full)"
 START, END = "<!-- bench:start -->", "<!-- bench:end -->"
 
 # The targets: import cost and call parsing against json.loads and the peers, the import
@@ -72,30 +76,7 @@ def targets(results: dict[str, Any]) -> list[dict[str, Any]]:
                     row["import_and_tools_vs_json"] <= limit,
                 )
             )
-    compiled = results["runtime_compile"]
-    rows.append(
-        target(
-            f"no bytecode: compiling the runtime an import loads <= {RUNTIME_COMPILE_MS:.0f} ms",
-            f"{compiled['import_ms']:.2f} ms (all of the runtime: {compiled['all_ms']:.2f} ms)",
-            compiled["import_ms"] <= RUNTIME_COMPILE_MS,
-        )
-    )
-    loaded = results["loaded_lines"]
-    rows.append(
-        target(
-            f"what a toolset's import loads <= {LOADED_SHARE:.0%} of the runtime's lines of code",
-            f"{loaded['import_share']:.0%} ({loaded['import_lines']:,} of"
-            f" {loaded['runtime_lines']:,}; with the first tools(): {loaded['tools_share']:.0%})",
-            loaded["import_share"] <= LOADED_SHARE,
-        )
-    )
-    rows.append(
-        target(
-            f"the runtime: <= {RUNTIME_LINES:,} lines of code",
-            f"{loaded['runtime_lines']:,}",
-            loaded["runtime_lines"] <= RUNTIME_LINES,
-        )
-    )
+    rows += runtime_targets(results)
     for row in results["import"]:
         rows.append(
             target(
@@ -209,6 +190,37 @@ def target(name: str, value: str, met: bool) -> dict[str, Any]:
     return {"target": name, "result": value, "met": met}
 
 
+def runtime_targets(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """The shared runtime's targets: what an import compiles and loads of it, and its size."""
+    compiled = results["runtime_compile"]
+    loaded = results.get("loaded_lines")
+    names = (
+        f"no bytecode: compiling the runtime an import loads <= {RUNTIME_COMPILE_MS:.0f} ms",
+        f"what a toolset's import loads <= {LOADED_SHARE:.0%} of the runtime's lines of code",
+        f"the runtime: <= {RUNTIME_LINES:,} lines of code",
+    )
+    if "import_ms" not in compiled or loaded is None:
+        return [target(name, OLDER, False) for name in names]
+    return [
+        target(
+            names[0],
+            f"{compiled['import_ms']:.2f} ms (all of the runtime: {compiled['all_ms']:.2f} ms)",
+            compiled["import_ms"] <= RUNTIME_COMPILE_MS,
+        ),
+        target(
+            names[1],
+            f"{loaded['import_share']:.0%} ({loaded['import_lines']:,} of"
+            f" {loaded['runtime_lines']:,}; with the first tools(): {loaded['tools_share']:.0%})",
+            loaded["import_share"] <= LOADED_SHARE,
+        ),
+        target(
+            names[2],
+            f"{loaded['runtime_lines']:,}",
+            loaded["runtime_lines"] <= RUNTIME_LINES,
+        ),
+    ]
+
+
 def markdown(results: dict[str, Any]) -> str:
     m, v = results["machine"], results["versions"]
     first = results["import"][0]
@@ -240,9 +252,7 @@ def markdown(results: dict[str, Any]) -> str:
         "**Import without bytecode**: the same, with `python -B` and `__pycache__` deleted"
         " before each sample, as under `PYTHONDONTWRITEBYTECODE=1` or a read-only site directory:"
         " the module is compiled at every start (`python -m compileall` at image build time"
-        " avoids it; see Install). Compiling what the import loads of the runtime (its"
-        f" `__init__.py`) takes {results['runtime_compile']['import_ms']:.2f} ms, all of the"
-        f" runtime {results['runtime_compile']['all_ms']:.2f} ms.",
+        " avoids it; see [usage.md](usage.md#install)). " + runtime_compile_text(results),
         "",
         *import_table(results["cold_import"]),
     ]
@@ -375,9 +385,21 @@ def markdown(results: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def runtime_compile_text(results: dict[str, Any]) -> str:
+    compiled = results["runtime_compile"]
+    if "import_ms" not in compiled:
+        return f"Compiling the runtime: {OLDER}."
+    return (
+        "Compiling what the import loads of the runtime (its `__init__.py`) takes"
+        f" {compiled['import_ms']:.2f} ms, all of the runtime {compiled['all_ms']:.2f} ms."
+    )
+
+
 def loaded_lines_text(results: dict[str, Any]) -> list[str]:
     """How much of the shared runtime each step loads, in lines of code (bench/lines.py)."""
-    loaded = results["loaded_lines"]
+    loaded = results.get("loaded_lines")
+    if loaded is None:
+        return ["", f"*The runtime*, what an import loads of it: {OLDER}."]
     outside = loaded["outside_standard_library"]
     return [
         "",
@@ -392,13 +414,14 @@ def loaded_lines_text(results: dict[str, Any]) -> list[str]:
     ]
 
 
-def rewrite_readme(table: str) -> None:
-    text = README.read_text(encoding="utf-8")
+def rewrite_page(table: str, page: Path = PAGE) -> None:
+    """`table` between the markers of docs/performance.md; the prose around them stays."""
+    text = page.read_text(encoding="utf-8") if page.exists() else "# Performance\n"
     if START not in text or END not in text:
-        text = text.rstrip("\n") + f"\n\n## Performance\n\n{START}\n{END}\n"
+        text = text.rstrip("\n") + f"\n\n{START}\n{END}\n"
     head, rest = text.split(START, 1)
     _, tail = rest.split(END, 1)
-    README.write_text(f"{head}{START}\n{table}\n{END}{tail}", encoding="utf-8")
+    page.write_text(f"{head}{START}\n{table}\n{END}{tail}", encoding="utf-8")
 
 
 def corpus_search_targets(corpus: dict[str, Any] | None) -> list[dict[str, Any]]:
@@ -436,6 +459,7 @@ def corpus_search_targets(corpus: dict[str, Any] | None) -> list[dict[str, Any]]
 def corpus_search_lines(corpus: dict[str, Any] | None) -> list[str]:
     if corpus is None:
         return []
+    size = corpus.get("data_mb", corpus.get("module_mb", 0.0))  # older runs: module_mb
     return [
         "",
         f"**tool_search on the corpus**: one module of every recorded real server"
@@ -453,7 +477,7 @@ def corpus_search_lines(corpus: dict[str, Any] | None) -> list[str]:
         f" {corpus['every_recall_nameless']:.3f}"
         f" | {corpus['p50_us']:.0f} / {corpus['p90_us']:.0f} µs"
         f" | {corpus['first_query_ms']:.1f} ms"
-        f" | {corpus['index_kb']:,.0f} kB of {corpus['module_mb']:.1f} MB"
+        f" | {corpus['index_kb']:,.0f} kB of {size:.1f} MB"
         f" | {corpus['cold_without_index_ms']:.1f} / {corpus['cold_with_index_ms']:.1f} ms"
         f" ({corpus['index_share']:+.1%}) |",
     ]

@@ -3,7 +3,7 @@
 Runs in the bench venv (`.bench/venv`: the project plus the peers pinned in
 `bench/requirements.txt`). Inputs are the committed real snapshots, replicated with renamed
 tools (`bench/inputs.py`) into a temporary directory; nothing large is written to the tree.
-Prints a table, writes `bench/results/latest.json` and rewrites the README section between
+Prints a table, writes `bench/results/latest.json` and rewrites docs/performance.md between
 `<!-- bench:start -->` and `<!-- bench:end -->`.
 
 1. Build (`bench/builds.py`): `mcp2openai build` as a subprocess, wall time, CPU time and peak
@@ -47,7 +47,7 @@ from bench.imports import (
     measure_runtime_compile,
 )
 from bench.inputs import ROOT, write_snapshots
-from bench.report import BUILD_TARGET_TOOLS, SEARCH_TOOLS, markdown, rewrite_readme, targets
+from bench.report import BUILD_TARGET_TOOLS, SEARCH_TOOLS, markdown, rewrite_page, targets
 from bench.search import measure_corpus_search, measure_search
 
 RESULTS = ROOT / "bench" / "results" / "latest.json"
@@ -61,7 +61,7 @@ class Plan:
     build_runs: int
     peer_runs: int
     black_check: bool
-    readme: bool
+    page: bool
 
 
 FULL = Plan((100, 1000, 2000, 5000), 25, 3, 5, True, True)
@@ -71,7 +71,7 @@ QUICK = Plan((100, 1000), 5, 1, 2, False, False)
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="smoke run: small sizes, few runs")
-    parser.add_argument("--no-readme", action="store_true", help="leave README.md alone")
+    parser.add_argument("--no-page", action="store_true", help="leave docs/performance.md alone")
     parser.add_argument("--out", type=Path, default=RESULTS, help="results JSON")
     parser.add_argument(
         "--only", choices=["search"], help="run this step alone, merged into the last results"
@@ -149,9 +149,9 @@ def finish(
     options.out.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
     table = markdown(results)
     print(table)
-    if plan.readme and not options.no_readme:
-        rewrite_readme(table)
-        print(f"\nwrote {options.out.relative_to(ROOT)} and the README section")
+    if plan.page and not options.no_page:
+        rewrite_page(table)
+        print(f"\nwrote {options.out.relative_to(ROOT)} and docs/performance.md")
     return 0
 
 

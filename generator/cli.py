@@ -336,9 +336,10 @@ def build_command(
         click.echo(f"mcp2openai: {line}", err=True)
     if check:
         diffs, because = _differences(out, result)
-        # An up-to-date check says so in one line (a pre-commit hook runs it on every commit);
-        # the report explains a difference, or comes with -v.
-        if (diffs and not quiet) or verbose:
+        # A check prints the diff, if any, and one line saying what it found: a pre-commit
+        # hook runs it on every commit, and the diff is what the reader needs first. The
+        # build's report (its state, not the difference) comes with -v.
+        if verbose:
             _report(model, verbose)
         if diffs:
             for diff in diffs:

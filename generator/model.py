@@ -55,7 +55,7 @@ class Decision:
 
 @dataclass(frozen=True, slots=True)
 class RewriteEntry:
-    """One place of a tool's schema sent in another shape (README "Rewrites")."""
+    """One place of a tool's schema sent in another shape (docs/rewrites.md)."""
 
     name: str
     server: str
@@ -239,7 +239,7 @@ def _refused_in_any_mode(named: NamedTool) -> Unsupported | None:
 
 def _non_object_root(named: NamedTool) -> Unsupported | None:
     """A root OpenAI refuses in any mode (docs/openai-rules.md §0): it is left out unless a
-    rewrite makes it an object schema (README "Rewrites")."""
+    rewrite makes it an object schema (docs/rewrites.md)."""
     if named.input_schema.get("type") not in ("object", ["object"]):
         reason = "the inputSchema root is not an object schema; OpenAI refuses it in any mode"
         return Unsupported((), "type", reason)

@@ -66,7 +66,7 @@ def build(
 ) -> Build:
     """Snapshots in, the toolset's files out. Raises InputError or NamingError on bad input.
 
-    `rewrites` and `target` are `--rewrites on|off` and `--target` (README "Rewrites");
+    `rewrites` and `target` are `--rewrites on|off` and `--target` (docs/rewrites.md);
     `package`: the output folder is a package (`is_package`)."""
     if rewrites is not True and rewrites is not False:  # "off" is truthy: never measure it as on
         raise ValueError(f"rewrites must be True or False, not {rewrites!r}")

@@ -313,8 +313,9 @@ def _project(
     if config is not None:
         return load_project(path, names)
     # The file was found, not typed: messages name it, and the files it names, relative to
-    # the current directory when below it, as the config writes them (README, "Paths in
-    # messages"). Only the names change: the files are read by their absolute paths.
+    # the current directory when below it, as the config writes them (docs/design.md,
+    # "Decisions where the spec was silent": paths in messages). Only the names change: the
+    # files are read by their absolute paths.
     try:
         project = load_project(path, names)
     except ConfigError as error:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -381,6 +382,23 @@ def test_the_module_holds_no_code_and_names_its_version() -> None:
     assert f'_toolset = _Toolset(globals(), "{__version__}")' in source
     data = (GENERATED / "mcp_time.json").read_text(encoding="utf-8")
     assert data.startswith(f'{{\n"mcp2openai":"{__version__}",\n"definitions":[\n {{')
+
+
+def test_the_docstrings_api_line_names_every_function_and_table_of_the_module() -> None:
+    """A reader of the module (`help()`, an editor) sees its whole API: every name of
+    `__all__` but the classes, which its functions return (it once left out `connect`,
+    `tool_search` and `tool_choice`)."""
+    module = ast.parse((GENERATED / "mcp_time.py").read_text(encoding="utf-8"))
+    docstring = ast.get_docstring(module) or ""
+    api = docstring.split("\nAPI: ", 1)[1].split(" Beside this file", 1)[0]
+    (names,) = [
+        ast.literal_eval(node.value)
+        for node in module.body
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "__all__"
+    ]
+    functions_and_tables = [n for n in names if not (n[0].isupper() and not n.isupper())]
+    assert len(functions_and_tables) >= 11
+    assert [n for n in functions_and_tables if not re.search(rf"\b{n}\b", api)] == []
 
 
 def test_counts_in_words_are_singular_for_one(tmp_path: Path) -> None:

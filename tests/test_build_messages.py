@@ -393,11 +393,18 @@ def test_an_up_to_date_check_prints_one_line_unless_verbose(tmp_path: Path) -> N
     assert verbose.returncode == 0 and len(lines) > 100 and lines[-1] == check.stderr.strip()
     assert "fallback notion__API-post-page: " in verbose.stderr
     (tmp_path / "notion_tools.py").write_text("# stale\n")
-    stale = run_cli(*args, "--check", cwd=tmp_path)  # a difference comes with its report
+    stale = run_cli(*args, "--check", cwd=tmp_path)  # the diff first, no report before it
     assert stale.returncode == 1
-    assert "fallback notion__API-post-page: " in stale.stderr and "--- notion_tools.py" in (
-        stale.stderr
+    stale_lines = stale.stderr.splitlines()
+    assert stale_lines[0].startswith("--- notion_tools.py")
+    assert "fallback notion__API-post-page: " not in stale.stderr
+    assert stale_lines[-1] == (
+        "mcp2openai: notion_tools.py is out of date: rebuild it without --check"
     )
+    stale_verbose = run_cli(*args, "--check", "-v", cwd=tmp_path)  # -v: the report, then the diff
+    assert stale_verbose.returncode == 1
+    report, diff = stale_verbose.stderr.split("--- notion_tools.py", 1)
+    assert "fallback notion__API-post-page: " in report and diff
 
 
 def test_a_broken_snapshot_is_named_from_the_current_directory(tmp_path: Path) -> None:

@@ -203,7 +203,7 @@ def _independent(tool: dict[str, Any]) -> tuple[str, str | None]:
     try:
         convert(schema)
     except Unsupported as error:
-        # OpenAI refuses a root that is not an object in any mode: left out (README).
+        # OpenAI refuses a root that is not an object in any mode: left out (docs/design.md).
         plain = schema.get("type") in ("object", ["object"])
         return ("fallbacks" if plain else "excluded"), error.keyword
     return "strict", None

@@ -495,8 +495,8 @@ def test_the_required_list_reordered_is_cosmetic() -> None:
 
 
 def test_additional_properties_made_explicit_beside_declared_properties_is_cosmetic() -> None:
-    # declared properties without additionalProperties already close the object (README,
-    # "Decisions"): the compiled module never sends other keys
+    # declared properties without additionalProperties already close the object (docs/design.md,
+    # "Decisions where the spec was silent"): the compiled module never sends other keys
     old = obj({"a": {"type": "string"}})
     new = obj({"a": {"type": "string"}}, additionalProperties=False)
     assert graded(old, new) == [

@@ -1,6 +1,6 @@
 """Graded drift end to end: `mcp2openai fetch --check` and `mcp2openai diff` against a real MCP
 server (tests/servers/drift_server.py, the SDK's MCPServer) started in two versions, over stdio
-and Streamable HTTP on 127.0.0.1, and the README's CI example checked against a real run."""
+and Streamable HTTP on 127.0.0.1, and the CI example of docs/usage.md checked against a real run."""
 
 from __future__ import annotations
 
@@ -206,17 +206,17 @@ def test_diff_of_a_bad_file_is_one_error_line(project: Path) -> None:
     assert missing.stderr.startswith("mcp2openai: error: nowhere.json: cannot read: ")
 
 
-def readme_ci_run() -> tuple[list[str], int]:
-    """The example of the README's CI section: its commands and output, and the exit code."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+def usage_ci_run() -> tuple[list[str], int]:
+    """The example of docs/usage.md's CI section: its commands and output, and the exit code."""
+    text = (REPO / "docs" / "usage.md").read_text(encoding="utf-8")
     block = text.split("<!-- drift-example -->", 2)[1]
     lines = block.split("```")[1].splitlines()[1:]
     code = lines.index("$ echo $?")
     return lines[:code], int(lines[code + 1])
 
 
-def test_the_readme_shows_a_real_run_of_fetch_check(project: Path) -> None:
-    shown, code = readme_ci_run()
+def test_the_usage_docs_show_a_real_run_of_fetch_check(project: Path) -> None:
+    shown, code = usage_ci_run()
     assert shown[0] == "$ mcp2openai fetch --check"
     run = subprocess.run(
         [str(CLI), "fetch", "--check"],

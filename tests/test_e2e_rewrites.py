@@ -1,4 +1,4 @@
-"""End to end, a rewritten argument through a real server (README "Rewrites").
+"""End to end, a rewritten argument through a real server (docs/rewrites.md).
 
 excel-mcp-server 2.2.2 (pinned in tests/servers/requirements.txt) takes a map: the
 `column_widths_chars` of `set_sheet_layout` is `additionalProperties: {"type": "number"}`,

@@ -455,7 +455,7 @@ def test_the_servers_refuse_the_nulls_the_module_drops(workspace: Workspace, liv
     assert fetched.is_error
 
 
-# --- streamed turns and a client tool search (README "Streaming") ---------------------------
+# --- streamed turns and a client tool search (docs/usage.md, "Streaming") ------------------
 
 
 def streamed_script() -> list[Any]:
@@ -470,7 +470,7 @@ def streamed_script() -> list[Any]:
 
 
 async def streamed_responses_loop(adapter: ModuleType, base_url: str, call_tool: Any) -> str:
-    """The README's streamed Responses loop."""
+    """The streamed Responses loop of docs/usage.md."""
     client = AsyncOpenAI(base_url=base_url, api_key="sk-test", max_retries=0)
     items: list[Any] = [{"role": "user", "content": "Stream the chores."}]
     while True:
@@ -487,7 +487,7 @@ async def streamed_responses_loop(adapter: ModuleType, base_url: str, call_tool:
 
 
 async def streamed_chat_loop(adapter: ModuleType, base_url: str, call_tool: Any) -> str:
-    """The README's streamed Chat Completions loop."""
+    """The streamed Chat Completions loop of docs/usage.md."""
     client = AsyncOpenAI(base_url=base_url, api_key="sk-test", max_retries=0)
     messages: list[Any] = [{"role": "user", "content": "Stream the chores."}]
     while True:

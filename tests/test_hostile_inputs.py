@@ -238,7 +238,7 @@ def test_specific_outcomes(tmp_path: Path) -> None:
     assert module.NAMES["s__tools"] == ("s", "tools")
     build(tmp_path, "fanout_optional")
     module = import_path(tmp_path / "fanout_optional_adapter.py")
-    # README "Rewrites": too many null paths to list; the call parser walks the schema.
+    # docs/rewrites.md: too many null paths to list; the call parser walks the schema.
     assert module.REPORT.fallbacks == ()
     assert [entry["kind"] for entry in module.REPORT.rewrites] == ["dynamic_nulls"]
     build(tmp_path, "fanout")

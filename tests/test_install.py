@@ -7,12 +7,17 @@ no checkout, no editable finder, no PYTHONPATH on the way.
 
 `test_the_0_1_0_package_list_fails_here` proves the check can fail: the 0.1.0 pyproject.toml
 (which listed packages by hand and left out `generator.strict`) fails it.
+
+`test_a_newcomers_path_through_the_readme` follows the README's "Use it" as written: the
+wheel installed offline, the README's config with the real time server, its `fetch` and `build`,
+and its app against the fake OpenAI endpoint on 127.0.0.1, from an unrelated directory.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -23,7 +28,11 @@ from pathlib import Path
 
 import mcp2openai
 import pytest
-from buildutil import ROOT, SNAPSHOTS
+from buildutil import ROOT, SNAPSHOTS, readme_app
+from live_support import EXAMPLES, REAL_SERVERS, descendants, require_real_servers, wait_gone
+
+sys.path.insert(0, str(EXAMPLES))
+from fake_openai import FakeOpenAI
 
 WHEELHOUSE = ROOT / ".venv" / "wheelhouse"
 OLD_PYPROJECT = ROOT / "tests" / "fixtures" / "packaging" / "pyproject-0.1.0.toml"
@@ -262,3 +271,78 @@ def test_the_0_1_0_package_list_fails_here(tmp_path: Path) -> None:
     missing = [f"No module named 'generator.{name}'" for name in ("drift", "strict")]
     assert any(text in line for line in problems for text in missing), problems
     assert "generator" in _installed_names(bin_dir)
+
+
+def _readme_blocks(language: str) -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(rf"^```{language}\n(.*?)^```$", readme, re.M | re.S)
+
+
+def _readme_project(project: Path) -> list[list[str]]:
+    """The README's config written into `project`, with the time server `make servers`
+    installed in place of `uvx mcp-server-time`; returns its `fetch` and `build` commands."""
+    (config,) = [b for b in _readme_blocks("toml") if "[tool.mcp2openai.servers.time]" in b]
+    uvx = 'command = "uvx"\nargs = ["mcp-server-time", '
+    assert uvx in config, "the README's config no longer runs the time server with uvx"
+    installed = json.dumps(str(REAL_SERVERS["time"]))
+    (project / "pyproject.toml").write_text(
+        config.replace(uvx, f"command = {installed}\nargs = ["), encoding="utf-8"
+    )
+    (commands,) = [b for b in _readme_blocks("sh") if "mcp2openai fetch" in b]
+    lines = [line.split("#")[0].split() for line in commands.splitlines()]
+    return [words for words in lines if words]
+
+
+def test_a_newcomers_path_through_the_readme(built: tuple[Path, Path], tmp_path: Path) -> None:
+    require_real_servers()
+    wheel, _ = built
+    bin_dir = _venv_with(wheel, tmp_path / "venv")
+    pip = [str(bin_dir / "python"), "-m", "pip", "install", "--quiet", "--no-index"]
+    openai = _run([*pip, "--find-links", str(WHEELHOUSE), "openai"], cwd=tmp_path)
+    assert openai.returncode == 0, f"run `make install` (the wheelhouse has no openai): {openai}"
+    project = tmp_path / "project"
+    project.mkdir()
+    commands = _readme_project(project)
+    assert [words[:2] for words in commands] == [["mcp2openai", "fetch"], ["mcp2openai", "build"]]
+    for words in commands:
+        ran = _run([str(bin_dir / words[0]), *words[1:]], cwd=project)
+        assert ran.returncode == 0, ran.stderr
+    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    assert f"`{ran.stderr.splitlines()[-1]}`" in readme  # the build's last line, as shown
+    assert json.loads((project / "mcp" / "time.json").read_text())["server"]["name"] == "mcp-time"
+    for name in ("mcp_tools.py", "mcp_tools.json", "mcp_tools.pyi", "_mcp2openai/__init__.py"):
+        assert (project / "app" / name).is_file(), name
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    script = elsewhere / "app_example.py"
+    question = "What time is it in UTC?"
+    script.write_text(
+        readme_app() + f"\nimport asyncio\n\nprint(asyncio.run(answer({question!r})))\n",
+        encoding="utf-8",
+    )
+    turns = [[("t1", "time__get_current_time", {"timezone": "Etc/UTC"})], "It is now."]
+    before = descendants()
+    with FakeOpenAI(turns) as fake:
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "HOME": str(elsewhere),
+            "LANG": "C.UTF-8",
+            "OPENAI_BASE_URL": fake.base_url,
+            "OPENAI_API_KEY": "sk-test",
+            "PYTHONPATH": str(project),  # the app's code: `from app import mcp_tools`
+        }
+        app = subprocess.run(
+            [str(bin_dir / "python"), str(script)],
+            cwd=elsewhere,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    assert app.returncode == 0, app.stderr
+    assert app.stdout == "It is now.\n"
+    first, second = fake.bodies("/v1/responses")
+    assert first["input"] == question and second["previous_response_id"] == "resp_1"
+    (output,) = second["input"]
+    assert output["call_id"] == "t1" and json.loads(output["output"])["timezone"] == "Etc/UTC"
+    assert wait_gone(sorted(descendants() - before)) == []

@@ -1,4 +1,4 @@
-"""One test per rule of the reversible rewrites (README "Rewrites"): what each kind
+"""One test per rule of the reversible rewrites (docs/rewrites.md): what each kind
 sends, the plan that undoes it, the call parser's answers to bad encodings, nested `$id`
 scoping, `--rewrites off`, `--target compatible`, and what a build reports."""
 
@@ -634,7 +634,8 @@ def test_target_compatible_drops_key_constraints_or_refuses_key_patterns() -> No
 
 
 def test_a_closed_object_with_property_names_accepts_only_the_empty_object() -> None:
-    """firecrawl-mcp 3.26.0 publishes its zod records closed (README "Decisions")."""
+    """firecrawl-mcp 3.26.0 publishes its zod records closed (docs/design.md, "Decisions
+    where the spec was silent")."""
     node = {"type": "object", "propertyNames": {"type": "string"}, "additionalProperties": False}
     conversion = converted(obj({"schema": node}, ["schema"]))
     assert conversion.schema["properties"]["schema"]["properties"] == {}

@@ -1,4 +1,4 @@
-"""Property tests of the reversible rewrites (README "Rewrites").
+"""Property tests of the reversible rewrites (docs/rewrites.md).
 
 (a) Soundness: every instance the strict schema allows, sent through the generated module's
     `tool_calls` (the runtime of templates/runtime/, with the tool's decode plan), either comes
@@ -9,7 +9,7 @@
 (b) Completeness: every instance of the original schema has an encoding the strict schema accepts
     (checked with `jsonschema`) that decodes back to exactly that instance. The one exception
     is strict mode's own: an optional property that accepts null and was absent comes back as
-    null (README "Decisions").
+    null (docs/design.md, "Decisions where the spec was silent").
 
 Both run for every rewrite kind on random schemas shaped like the reasons tools fell back
 (free-form values, zod and pydantic maps, propertyNames and patternProperties, oneOf unions,
@@ -478,8 +478,9 @@ def tool_schemas(draw: st.DrawFn) -> Schema:
 
 def closed(schema: Any) -> Any:
     """The original with the objects closed as strict mode closes them (declared properties
-    and no additionalProperties: README "Decisions"); the others stay open, and so do
-    free-form objects: their other properties travel as entries or JSON."""
+    and no additionalProperties: docs/design.md, "Decisions where the spec was silent"); the
+    others stay open, and so do free-form objects: their other properties travel as entries
+    or JSON."""
     if not isinstance(schema, dict):
         return schema
     out = dict(schema)

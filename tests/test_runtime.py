@@ -197,7 +197,7 @@ def test_tools_responses_shape_and_key_order() -> None:
 
 
 def test_tools_are_shared_plain_json_in_a_new_list() -> None:
-    # Parsed once and shared (README: callers must not change them); the list is new.
+    # Parsed once and shared (docs/usage.md: callers must not change them); the list is new.
     first = rt.tools("chat")
     first.append("junk")
     second = rt.tools("chat")

@@ -40,7 +40,7 @@ def test_the_readme_app_passes_mypy_strict_as_it_stands(tmp_path: Path) -> None:
     example.write_text(readme_app(), encoding="utf-8")
     result = mypy(str(example), cwd=tmp_path)
     assert result.returncode == 0, result.stdout
-    # As the README says, `input=outputs` is refused (a list is invariant): the outputs are
+    # As docs/usage.md says, `input=outputs` is refused (a list is invariant): the outputs are
     # typed by the stub, not Any, which the SDK would take anywhere.
     wrong = readme_app().replace("input=[*outputs]", "input=outputs")
     assert wrong != readme_app()

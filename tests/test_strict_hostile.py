@@ -185,7 +185,7 @@ def test_exponential_fan_out_with_optional_properties_is_refused_in_bounded_memo
 
 
 def test_exponential_fan_out_with_optional_properties_walks_at_run_time() -> None:
-    # README "Rewrites": the nulls are removed by the plan, whose size is the schema's.
+    # docs/rewrites.md: the nulls are removed by the plan, whose size is the schema's.
     conversion = converted(fan_out(60, required=False))
     assert [rewrite.kind for rewrite in conversion.rewrites] == ["dynamic_nulls"]
     assert conversion.null_paths == () and conversion.decode is not None

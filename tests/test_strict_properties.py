@@ -689,7 +689,7 @@ def test_original_instances_are_strict_instances(schema: Schema, data: st.DataOb
 @given(schema=tool_schemas(), data=st.data())
 def test_strict_instances_are_original_instances(schema: Schema, data: st.DataObject) -> None:
     conversion = converted(schema)
-    # Ambiguity nested below an anyOf branch's own properties is not detected (README).
+    # Ambiguity nested below an anyOf branch's own properties is not detected (docs/design.md).
     assume(not stripping_conflicts(schema, conversion))
     instance = data.draw(from_schema(conversion.schema), label="instance")
     assume(check_strict_instance(schema, conversion, instance))
@@ -703,7 +703,7 @@ def test_meaning_is_kept(schema: Schema) -> None:
         # The one refusal this vocabulary allows: a null made ambiguous by anyOf branches.
         assert result.keyword == "anyOf" and "accepts null in another" in result.reason, result
         return
-    # Ambiguity nested below a branch's own properties is not detected (README "Decisions").
+    # Ambiguity nested below a branch's own properties is not detected (docs/design.md).
     assume(not stripping_conflicts(schema, result))
 
 

@@ -33,7 +33,7 @@ _ASSERTIONS: Final = frozenset(
     {"type", "enum", "const", "anyOf", "items", "properties", "required", "additionalProperties"}
     | set(rules.NUMBER_KEYWORDS + rules.ARRAY_KEYWORDS + rules.STRING_KEYWORDS)
 )
-# Handled by the rewrites (README "Rewrites") when they are on.
+# Handled by the rewrites (docs/rewrites.md) when they are on.
 _REWRITTEN_KEYWORDS: Final = frozenset({"allOf", "oneOf", "patternProperties", "propertyNames"})
 # Rewrites the call parser undoes (the others change only the schema).
 _DECODED: Final = frozenset({rules.JSON_STRING, rules.ENTRIES, rules.DYNAMIC_NULLS})
@@ -55,7 +55,7 @@ class Conversion:
 def convert(schema: object, *, rewrites: bool = True, target: Target = "openai") -> Conversion:
     """Convert one tool's `inputSchema`; raises `Unsupported` when it cannot be expressed.
 
-    `rewrites` allows the reversible rewrites (README "Rewrites"); `target` "compatible" drops
+    `rewrites` allows the reversible rewrites (docs/rewrites.md); `target` "compatible" drops
     the length, pattern and format keywords that some OpenAI-compatible endpoints refuse.
     """
     if target not in rules.TARGETS:
@@ -137,7 +137,7 @@ class _Converter(Encodings, NullChecks):
         except Unsupported as error:
             if not self.rewriting or error.keyword not in ("$ref", "max_null_paths"):
                 raise
-            # README "Rewrites": the call parser walks the schema instead of a path table.
+            # docs/rewrites.md: the call parser walks the schema instead of a path table.
             self.rewrites.append(Rewrite(error.path, rules.DYNAMIC_NULLS))
             null_paths = ()
         decode = None
@@ -331,7 +331,7 @@ class _Converter(Encodings, NullChecks):
             and not {"additionalProperties", "patternProperties"} & schema.keys()
             and not schema.get("properties")
         ):
-            return None  # README: an object root without properties takes no arguments
+            return None  # docs/design.md: an object root without properties takes no arguments
         return open_object(schema, path, self.compatible)
 
     def _object(

@@ -1,5 +1,5 @@
 """The decode plan: how the call parser turns the model's strict-shaped arguments back into the
-server's original shape (README "Rewrites").
+server's original shape (docs/rewrites.md).
 
 While converting, each node gets a raw plan (raw.py). `finish` turns the raw plans of
 the root and the definitions into a flat list of plain dicts, the data table the generated

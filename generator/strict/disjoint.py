@@ -1,4 +1,4 @@
-"""`oneOf` sent as `anyOf` (README "Rewrites"): only when no value can match two branches, so
+"""`oneOf` sent as `anyOf` (docs/rewrites.md): only when no value can match two branches, so
 that "exactly one" and "at least one" mean the same."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The strict nodes of the encoded shapes (README "Rewrites"): a free-form value as a string
+"""The strict nodes of the encoded shapes (docs/rewrites.md): a free-form value as a string
 holding JSON, a map as a list of `{"key", "value"}` entries, and the rest of an object with
 open properties as such a list beside its declared properties. Part of the converter
 (convert.py), kept apart so each module has one job.

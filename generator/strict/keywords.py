@@ -58,6 +58,6 @@ def dropped_keywords(
         if root and keyword in ("$defs", "definitions"):
             continue
         if rewritten and keyword in ("oneOf", "patternProperties", "propertyNames"):
-            continue  # travels in another shape (README "Rewrites")
+            continue  # travels in another shape (docs/rewrites.md)
         dropped.append(Dropped(path, keyword))
     return dropped

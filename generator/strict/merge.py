@@ -1,4 +1,4 @@
-"""`allOf` merged into one schema (README "Rewrites"): valid for exactly the values valid for
+"""`allOf` merged into one schema (docs/rewrites.md): valid for exactly the values valid for
 every member, or refused where that cannot be written without allOf."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Where a reversible rewrite applies, and the rewrites that change only the input schema
-(README "Rewrites").
+(docs/rewrites.md).
 
 Pure functions of input schemas. `free_form` and `open_object` say which nodes travel in
 another shape (a JSON string, a list of entries) that the call parser undoes. disjoint.py,
@@ -164,7 +164,7 @@ def open_object(schema: dict[str, Any], path: SchemaPath, compatible: bool) -> O
         # The declared names would have to be checked against propertyNames too.
         raise Unsupported(path, "propertyNames", "propertyNames beside declared properties")
     if additional is False or (additional is _MISSING and declared):
-        return None  # closed (README: declared properties without additionalProperties)
+        return None  # closed (docs/design.md: declared properties without additionalProperties)
     free = additional is _MISSING or additional is True or annotations_only(additional)
     key: dict[str, Any] = {"type": "string"}
     if not plain_names:

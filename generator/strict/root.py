@@ -1,4 +1,4 @@
-"""The root of a tool's input schema made a plain object schema (README "Rewrites"): a root
+"""The root of a tool's input schema made a plain object schema (docs/rewrites.md): a root
 without type is read as an object, a root `$ref` is expanded, a root `allOf` merged, and a
 root `anyOf` or `oneOf` of objects wrapped as one required property that the call parser
 unwraps. MCP arguments are always an object, so a root that admits none is refused."""

@@ -87,7 +87,7 @@ LIMITS: Final = frozenset(
 # so that hostile input can never exhaust the stack. Object nesting is capped at 10 anyway.
 MAX_NODE_DEPTH: Final = 64
 
-# ---- Reversible rewrites (README "Rewrites") ------------------------------------------------
+# ---- Reversible rewrites (docs/rewrites.md) ------------------------------------------------
 
 # The kinds listed in REPORT.rewrites, one per rewritten place of an original schema.
 JSON_STRING: Final = "json_string"  # a free-form value travels as a string holding JSON

@@ -137,8 +137,9 @@ def _added(walk: Walk, where: str, required: bool, closed: bool) -> None:
 def _rest(walk: Walk, node: dict[str, Any]) -> Any:
     """What an object takes besides its declared properties: a schema, or False. In an
     input schema declared properties without additionalProperties close the object, as
-    the compiled module reads it (README, "Decisions"): it never sends other keys, and a
-    server that declares properties refuses or ignores the rest. A reader takes the rest.
+    the compiled module reads it (docs/design.md, "Decisions where the spec was silent"):
+    it never sends other keys, and a server that declares properties refuses or ignores
+    the rest. A reader takes the rest.
     """
     value = node.get("additionalProperties")
     if value is None:

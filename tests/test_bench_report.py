@@ -1,0 +1,51 @@
+"""`make bench`'s report: docs/performance.md between its markers, also from older results.
+
+`make bench --only search` merges its rows into the last `bench/results/latest.json`; a file
+written by an older `make bench` lacks the steps added since (`loaded_lines`, the runtime's
+compile split in two), and the report says so instead of failing on the missing key."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+from buildutil import ROOT
+
+from bench.report import END, OLDER, START, markdown, rewrite_page, targets
+
+LATEST = ROOT / "bench" / "results" / "latest.json"
+
+
+def older(results: dict[str, Any]) -> dict[str, Any]:
+    """`results` as an older `make bench` wrote them."""
+    old = copy.deepcopy(results)
+    old.pop("loaded_lines", None)
+    old["runtime_compile"] = {"ms": 26.05, "lines": 2786, "samples": [26.05]}
+    return old
+
+
+def test_the_report_of_older_results_says_what_was_not_measured() -> None:
+    results = older(json.loads(LATEST.read_text(encoding="utf-8")))
+    results["targets"] = targets(results)
+    unmeasured = [row for row in results["targets"] if row["result"] == OLDER]
+    assert len(unmeasured) == 3 and not any(row["met"] for row in unmeasured)
+    page = markdown(results)
+    assert page.count(OLDER) == 2 + 3  # the two paragraphs and the three target rows
+    assert "build 2,000 tools <= 2 s" in page
+
+
+def test_the_report_goes_between_the_markers_of_its_page(tmp_path: Path) -> None:
+    page = tmp_path / "performance.md"
+    page.write_text(f"# Performance\n\nintro\n\n{START}\nold table\n{END}\n\nafter\n")
+    rewrite_page("new table", page)
+    assert page.read_text() == f"# Performance\n\nintro\n\n{START}\nnew table\n{END}\n\nafter\n"
+    fresh = tmp_path / "new.md"
+    rewrite_page("table", fresh)
+    assert fresh.read_text() == f"# Performance\n\n{START}\ntable\n{END}\n"
+
+
+def test_the_committed_page_has_the_markers() -> None:
+    text = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
+    assert text.count(START) == text.count(END) == 1
