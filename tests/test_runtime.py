@@ -1173,8 +1173,17 @@ def test_structured_content_when_no_content() -> None:
     assert same({"content": [text("shown")], "structuredContent": structured}) == "shown"
 
 
-@pytest.mark.parametrize("structured", [[1, 2], "text", 3, {"a": {1, 2}}, {(1,): 2}])
-def test_structured_content_not_an_object(structured: object) -> None:
+@pytest.mark.parametrize(
+    ("structured", "sent"),
+    [([1, 2], "[1,2]"), ("text", '"text"'), (3, "3"), (False, "false"), ([], "[]")],
+)
+def test_structured_content_of_any_json_type(structured: object, sent: str) -> None:
+    """MCP 2026-07-28 (SEP-2106): structuredContent is any JSON value."""
+    assert same({"structuredContent": structured}) == sent
+
+
+@pytest.mark.parametrize("structured", [{"a": {1, 2}}, {(1,): 2}, [object()]])
+def test_structured_content_not_json(structured: object) -> None:
     assert same({"structuredContent": structured}) == "[invalid structured content]"
 
 

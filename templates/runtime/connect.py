@@ -7,10 +7,11 @@ from .reading import is_mapping
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import asyncio
-    from collections.abc import Awaitable, Iterable, Mapping
+    from collections.abc import Awaitable, Callable, Iterable, Mapping
     from typing import Any, Protocol, TextIO
 
     from . import Toolset
+    from .questions import Desk
 
     class _CallTool(Protocol):
         """What ``connect()`` yields: ``call_tool`` for ``execute_tool_calls``."""
@@ -35,6 +36,8 @@ def connect(
     env: "Mapping[str, str] | None" = None,
     stderr: "TextIO | None" = None,
     check: str = "warn",
+    elicit: "Callable[[str, str, Any], object] | None" = None,
+    protocol: str = "legacy",
 ) -> "_Connecting":
     """Open one ``mcp`` ``ClientSession`` per server, as the build's config says.
 
@@ -73,22 +76,46 @@ def connect(
     ``ContractError`` listing every breaking change (the servers are stopped first),
     ``"off"`` skips it. The definitions the toolset sends stay the compiled ones, whatever
     the server lists now.
+
+    ``elicit(server, tool, request)`` answers the questions a server asks the user
+    during a call (MCP elicitation): ``request`` is the ``mcp`` SDK's
+    ``ElicitRequestFormParams`` (``message``, ``requested_schema``) or
+    ``ElicitRequestURLParams`` (``message``, ``url``); it returns (or an awaitable
+    returns) ``{"action": "accept", "content": {...}}``, ``{"action": "decline"}``,
+    ``{"action": "cancel"}`` or an ``ElicitResult``. It serves the ``elicitation/create``
+    request of a stateful session and the ``input_required`` results of the stateless
+    protocol (at most 10 rounds a call, the server's state echoed back). Without it, a
+    call whose server asks is answered with one ``Error:`` line saying the tool needs
+    input from the user, and what it asked. Every session declares form and URL
+    elicitation either way (the ``mcp`` SDK declares both).
+
+    ``protocol``: ``"legacy"`` (the default) opens every session with the 2025
+    ``initialize`` handshake; ``"auto"`` asks ``server/discover`` first and speaks the
+    stateless 2026-07-28 protocol with a server that does, as ``mcp2openai fetch
+    --protocol auto`` does: open the sessions as the snapshots were fetched.
     """
     from .contract import CHECKS
 
     if check not in CHECKS:
         raise ValueError(f"check must be 'warn', 'raise' or 'off', not {check!r}")
-    return _Connection(toolset, servers, env, stderr, check)
+    if elicit is not None and not callable(elicit):
+        raise TypeError(f"elicit must be a callable or None, not {elicit!r}")
+    if protocol not in ("legacy", "auto"):
+        raise ValueError(f"protocol must be 'legacy' or 'auto', not {protocol!r}")
+    return _Connection(toolset, servers, env, stderr, check, elicit, protocol)
 
 
 class _Caller:
     """``call_tool(server, tool, arguments)`` over the open sessions."""
 
-    __slots__ = ("_logs", "sessions")
+    __slots__ = ("_desk", "_logs", "sessions")
 
-    def __init__(self, sessions: "dict[str, Any]", logs: "dict[str, _Stderr]") -> None:
+    def __init__(
+        self, sessions: "dict[str, Any]", logs: "dict[str, _Stderr]", desk: "Desk"
+    ) -> None:
         self.sessions = sessions
         self._logs = logs
+        self._desk = desk
 
     def __call__(
         self, server: str, tool: str, arguments: "dict[str, object]"
@@ -100,7 +127,8 @@ class _Caller:
                 f"server {server!r} is not connected (connected: {connected}); "
                 "open it with connect(servers=...)"
             )
-        return self._result(server, tool, session.call_tool(tool, arguments))
+        call = self._desk.call(session, server, tool, arguments)
+        return self._result(server, tool, call)
 
     async def _result(self, server: str, tool: str, call: "Awaitable[Any]") -> "Any":
         try:
@@ -189,9 +217,11 @@ class _Connection:
 
     __slots__ = (
         "_check",
+        "_desk",
         "_env",
         "_errors",
         "_logs",
+        "_protocol",
         "_scopes",
         "_servers",
         "_sessions",
@@ -207,8 +237,14 @@ class _Connection:
         env: "Mapping[str, str] | None",
         stderr: "TextIO | None",
         check: str = "warn",
+        elicit: "Callable[[str, str, Any], object] | None" = None,
+        protocol: str = "legacy",
     ) -> None:
+        from .questions import Desk
+
         self._check = check
+        self._desk = Desk(elicit)
+        self._protocol = protocol
         self._toolset = toolset
         self._servers = servers
         self._env = env
@@ -258,7 +294,7 @@ class _Connection:
             except BaseException:
                 await self._close()
                 raise
-        return _Caller(sessions, self._logs)
+        return _Caller(sessions, self._logs, self._desk)
 
     async def _compare(self, sessions: "dict[str, Any]") -> None:
         """Grade what each server lists now against the toolset's contract."""
@@ -307,9 +343,16 @@ class _Connection:
                     read, write = await _transport(stack, recipe, errlog)
                     if name in self._logs:  # the server has its own copy (and ends it)
                         self._logs[name].file.close()
-                    session = ClientSession(read, write)
+                    callback: Any = self._desk.callback(name)
+                    session = ClientSession(read, write, elicitation_callback=callback)
                     await stack.enter_async_context(session)
-                    await session.initialize()
+                    if self._protocol == "auto":
+                        # the SDK's mode="auto" policy, as mcp2openai fetch runs it
+                        from mcp.client._probe import negotiate_auto
+
+                        await negotiate_auto(session)
+                    else:
+                        await session.initialize()
                     self._sessions[name] = session
                     ready.set()
                     await anyio.sleep_forever()
@@ -331,7 +374,7 @@ class _Connection:
     async def _close(self) -> None:
         """Stop every holder (through its anyio scope, so the ``mcp`` SDK's shielded
         shutdown runs) and wait for all, also when cancelled meanwhile."""
-        import asyncio
+        from .tasks import settle
 
         for name, task in self._tasks.items():
             scope = self._scopes.get(name)
@@ -339,19 +382,12 @@ class _Connection:
                 scope.cancel()
             else:  # not started yet: nothing of it to shut down
                 task.cancel()
-        pending = [task for task in self._tasks.values() if not task.done()]
-        cancelled = False
-        while pending:
-            try:
-                await asyncio.wait(pending)
-            except asyncio.CancelledError:
-                cancelled = True
-            pending = [task for task in pending if not task.done()]
-        self._tasks.clear()
-        self._scopes.clear()
-        self._sessions.clear()
-        if cancelled:
-            raise asyncio.CancelledError
+        try:
+            await settle(self._tasks.values(), cancel=False)
+        finally:
+            self._tasks.clear()
+            self._scopes.clear()
+            self._sessions.clear()
 
 
 async def _transport(
