@@ -1191,7 +1191,7 @@ class _Aliased:
         self.structured_content = structured
 
     @property
-    def structuredContent(self) -> object:  # noqa: N802 - the wire name
+    def structuredContent(self) -> object:  # the wire name
         import warnings
 
         warnings.warn("structuredContent is deprecated", DeprecationWarning, stacklevel=2)
