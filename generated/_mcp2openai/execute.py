@@ -265,6 +265,7 @@ async def _awaited(awaitable: "Awaitable[object]", clock: "Clock") -> object:
         return exc
     finally:
         current().reset(token)
+        clock.scope = None  # a late progress report changes nothing
 
 
 def _timed_out(clock: "Clock", log: "Any") -> TimeoutError:
