@@ -111,13 +111,18 @@ RUNTIME_FILES = sorted((GENERATED / "_mcp2openai").glob("*.py"))
 def test_the_runtime_imports_the_standard_library_and_connect_the_mcp_sdk(path: Path) -> None:
     imported = _imports(path) - {""}  # "": a part of its own (`from . import ...`)
     outside = imported - set(sys.stdlib_module_names)
+    if path.stem == "questions":  # the SDK's types of elicitation, for connect()'s sessions
+        assert outside == {"mcp"}, outside
+        importers = set(_importers(path, {"mcp"}))
+        assert importers == {"callback", "elicitation", "call", "elicit_result"}
+        return
     if path.stem != "connect":
         assert outside == set(), outside
         return
     assert outside == {"mcp", "anyio", "httpx2"}, outside
     # the mcp SDK (and its anyio and httpx2) only inside the functions that need them
     importers = set(_importers(path, {"mcp", "anyio", "httpx2"}))
-    assert importers == {"__aenter__", "_hold", "_transport"}
+    assert importers == {"__aenter__", "_hold", "_transport", "_negotiate"}
 
 
 @pytest.mark.parametrize("path", MODULES, ids=[p.stem for p in MODULES])
