@@ -33,6 +33,7 @@ from buildutil import import_path, run_cli
 from live_support import REPO, stop
 from mcp2openai.live import dump, fetch_snapshot
 from mcp2openai.servers import Stdio
+from openai_checker import tool_violations
 
 PYTHON = sys.executable
 SERVERS = REPO / "tests" / "servers"
@@ -162,6 +163,9 @@ def test_the_definitions_say_what_the_outputs_are(world: World) -> None:
     assert wrapped["properties"]["result"]["type"] == "array"
     assert wrapped["required"] == ["result"]
     assert "wrap" in wrapped["description"] and "result" in wrapped["description"]
+    for api in ("responses", "chat"):
+        for definition in world.module.tools(api):
+            assert tool_violations(definition, api) == [], definition
 
 
 # ---------------------------------------------------------------------- questions
