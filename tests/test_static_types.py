@@ -116,7 +116,7 @@ def test_the_readme_questions_and_progress_example_passes_mypy_strict(tmp_path: 
     result = mypy(str(example), cwd=tmp_path)
     assert result.returncode == 0, result.stdout
     for wrong in (
-        block.replace("progress=show", "progress=42"),
+        block.replace("progress=True", "progress=42"),
         block.replace("max_time=600", 'max_time="600"'),
         block.replace("connect(elicit=ask)", 'connect(elicit=ask, protocol="2026")'),
     ):
