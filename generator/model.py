@@ -31,6 +31,7 @@ from .strict import (
 )
 from .text import clean_annotations, unencodable_path
 from .validity import invalid_schema
+from .wrapping import described
 
 FALLBACK_EVENT: Final = "mcp2openai.strict_fallback"
 _SUMMARY_CHARS: Final = 1000  # tool names listed in a generated namespace description
@@ -286,11 +287,13 @@ def _plan(conversion: Conversion | None) -> list[dict[str, Any]] | None:
 
 def _output_schema(schema: Any) -> dict[str, Any] | None:
     """The MCP `outputSchema` as the Responses `output_schema`: annotations cleaned like every
-    description; a schema that is not an object, or holds a lone surrogate (not UTF-8, so
-    not sendable), is left out rather than the tool."""
+    description; a schema that is not a JSON object (a dict), or holds a lone surrogate (not
+    UTF-8, so not sendable), is left out rather than the tool. An array or scalar schema is
+    kept: `output_schema` describes "the JSON value" of the output (docs/openai-rules.md
+    §3.2). The `{"result": ...}` wrapping of one says so (generator/wrapping.py)."""
     if not isinstance(schema, dict):
         return None
-    cleaned: dict[str, Any] = clean_annotations(schema)
+    cleaned: dict[str, Any] = described(clean_annotations(schema))
     return cleaned if unencodable_path(cleaned) is None else None
 
 

@@ -109,8 +109,10 @@ RUNTIME_FILES = sorted((GENERATED / "_mcp2openai").rglob("*.py"))
 # The runtime's files that reach outside the standard library, what they import and in which
 # functions: only there, so that importing a toolset loads the standard library alone.
 LAZY_IMPORTS = {
-    "connect": ({"mcp", "anyio", "httpx2"}, {"__aenter__", "_hold", "_transport"}),
+    "connect": ({"mcp", "anyio", "httpx2"}, {"__aenter__", "_hold", "_transport", "_negotiate"}),
     "contract": ({"mcp", "pydantic"}, {"_listed"}),
+    # the SDK's types of elicitation, for connect()'s sessions
+    "questions": ({"mcp"}, {"callback", "elicitation", "call", "elicit_result"}),
 }
 
 

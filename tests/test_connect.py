@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from live_support import EXAMPLES, FIXTURE_SERVERS, descendants, pids, wait_gone
 from mcp2openai.servers import ExpansionError, expand_text
-from mcp2openai.templates.runtime.connect import _expand_text
+from mcp2openai.templates.runtime.recipes import expand_text as _expand_text
 from runtime_support import load_runtime, write_toolset
 
 PYTHON = sys.executable

@@ -194,6 +194,47 @@ def test_bad_timeouts_are_refused(timeout: object) -> None:
         run(rt.execute_tool_calls(chat(), Recorder(), timeout=timeout))
 
 
+@pytest.mark.parametrize("max_time", [0, -1, "5", True, float("nan")])
+def test_bad_max_times_are_refused(max_time: object) -> None:
+    with pytest.raises(ValueError, match="max_time must be a positive number"):
+        run(rt.execute_tool_calls(chat(), Recorder(), max_time=max_time))
+
+
+@pytest.mark.parametrize("progress", [None, 1, "yes"])
+def test_bad_progress_is_refused(progress: object) -> None:
+    with pytest.raises(TypeError, match="progress must be True, False or a callable"):
+        run(rt.execute_tool_calls(chat(), Recorder(), progress=progress))
+
+
+def test_max_time_alone_caps_a_call() -> None:
+    items = run(rt.execute_tool_calls(chat(("c1", "a__sleep", {"s": 5})), Recorder(), max_time=0.1))
+    assert texts(items) == [
+        "Error: a__sleep did not finish within 0.1 seconds; the call was cancelled."
+    ]
+
+
+def test_a_call_tool_of_the_app_sees_its_clock_and_a_late_report_changes_nothing() -> None:
+    """A call_tool of the app's own has no progress from the SDK; the clock it could read is
+    the runtime's, and a report after the call ended is ignored (no RuntimeError)."""
+    from importlib import import_module
+
+    clock_module = import_module(rt.execute_tool_calls.__module__.rpartition(".")[0] + ".clock")
+    clocks: list[Any] = []
+
+    async def call_tool(server: str, tool: str, arguments: dict[str, Any]) -> Any:
+        clocks.append(clock_module.current().get())
+        return {"content": [{"type": "text", "text": "ok"}]}
+
+    items = run(
+        rt.execute_tool_calls(chat(("c1", "a__echo", {})), call_tool, timeout=5, progress=True)
+    )
+    assert texts(items) == ["ok"]
+    (clock,) = clocks
+    assert clock.call.call_id == "c1" and clock.timeout == 5 and clock.scope is None
+    run(clock.report(1.0, None, None))  # after the call: nothing to reschedule
+    assert clock_module.current().get() is None
+
+
 # ---------------------------------------------------------------------------- cancellation
 
 

@@ -1173,8 +1173,42 @@ def test_structured_content_when_no_content() -> None:
     assert same({"content": [text("shown")], "structuredContent": structured}) == "shown"
 
 
-@pytest.mark.parametrize("structured", [[1, 2], "text", 3, {"a": {1, 2}}, {(1,): 2}])
-def test_structured_content_not_an_object(structured: object) -> None:
+@pytest.mark.parametrize(
+    ("structured", "sent"),
+    [([1, 2], "[1,2]"), ("text", '"text"'), (3, "3"), (False, "false"), ([], "[]")],
+)
+def test_structured_content_of_any_json_type(structured: object, sent: str) -> None:
+    """MCP 2026-07-28 (SEP-2106): structuredContent is any JSON value."""
+    assert same({"structuredContent": structured}) == sent
+
+
+class _Aliased:
+    """An SDK-style result whose camelCase alias warns it is deprecated (as FastMCP's does)."""
+
+    def __init__(self, structured: object) -> None:
+        self.content: list[object] = []
+        self.is_error = False
+        self.structured_content = structured
+
+    @property
+    def structuredContent(self) -> object:  # the wire name
+        import warnings
+
+        warnings.warn("structuredContent is deprecated", DeprecationWarning, stacklevel=2)
+        return {"from": "the alias"}
+
+
+def test_an_sdk_object_is_read_by_its_snake_attribute_alone() -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert same(_Aliased(None)) == "(no output)"
+        assert same(_Aliased([1])) == "[1]"
+
+
+@pytest.mark.parametrize("structured", [{"a": {1, 2}}, {(1,): 2}, [object()]])
+def test_structured_content_not_json(structured: object) -> None:
     assert same({"structuredContent": structured}) == "[invalid structured content]"
 
 

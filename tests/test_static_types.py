@@ -100,3 +100,28 @@ def test_the_stub_agrees_with_the_module_it_describes() -> None:
         )
     ]
     assert errors and unexpected == [], unexpected
+
+
+def test_the_readme_questions_and_progress_example_passes_mypy_strict(tmp_path: Path) -> None:
+    """The README's use of `elicit=` and `progress=`, unchanged, against a generated stub; a
+    wrong callback is refused (the parameters are typed, not Any)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```$", readme, re.M | re.S)
+    (block,) = [b for b in blocks if "elicit=" in b and "progress=" in b]
+    (tmp_path / "app").mkdir()
+    for suffix in (".py", ".pyi"):
+        shutil.copy(GENERATED / f"mcp_time{suffix}", tmp_path / "app" / f"mcp_tools{suffix}")
+    example = tmp_path / "example.py"
+    example.write_text(block, encoding="utf-8")
+    result = mypy(str(example), cwd=tmp_path)
+    assert result.returncode == 0, result.stdout
+    for wrong in (
+        block.replace("progress=True", "progress=42"),
+        block.replace("max_time=600", 'max_time="600"'),
+        block.replace("connect(elicit=ask)", 'connect(elicit=ask, protocol="2026")'),
+    ):
+        assert wrong != block
+        example.write_text(wrong, encoding="utf-8")
+        refused = mypy(str(example), cwd=tmp_path)
+        errors = [text for text in refused.stdout.splitlines() if ": error: " in text]
+        assert errors, wrong

@@ -270,6 +270,8 @@ def tool_output(
     max_output_chars: int | None = 10485760,
     tools: Iterable[object] | None = None,
     approve: _Approval | None = None,
+    progress: bool | _Progress = False,
+    max_time: float | None = None,
 ) -> list[ChatOutputParam]: ...
 @overload
 def tool_output(
@@ -350,6 +352,8 @@ def tool_calls(
 _ToolCaller = Callable[[str, str, dict[str, object]], Awaitable[object]]
 # execute_tool_calls(approve=...): asked about a call, says whether it may run
 _Approval = Callable[[ToolCall], bool | Awaitable[bool]]
+# execute_tool_calls(progress=...): (call, progress, total, message), for the app's UI
+_Progress = Callable[[ToolCall, float, float | None, str | None], object]
 
 @overload
 async def execute_tool_calls(
@@ -363,6 +367,8 @@ async def execute_tool_calls(
     max_output_chars: int | None = 10485760,
     tools: Iterable[object] | None = None,
     approve: _Approval | None = None,
+    progress: bool | _Progress = False,
+    max_time: float | None = None,
 ) -> list[ChatOutputParam]: ...
 @overload
 async def execute_tool_calls(
@@ -376,6 +382,8 @@ async def execute_tool_calls(
     max_output_chars: int | None = 10485760,
     tools: Iterable[object] | None = None,
     approve: _Approval | None = None,
+    progress: bool | _Progress = False,
+    max_time: float | None = None,
 ) -> list[ResponsesOutputParam]: ...
 @overload
 async def execute_tool_calls(
@@ -389,6 +397,8 @@ async def execute_tool_calls(
     max_output_chars: int | None = 10485760,
     tools: Iterable[object] | None = None,
     approve: _Approval | None = None,
+    progress: bool | _Progress = False,
+    max_time: float | None = None,
 ) -> list[ChatOutputParam]: ...
 @overload
 async def execute_tool_calls(
@@ -402,6 +412,8 @@ async def execute_tool_calls(
     max_output_chars: int | None = 10485760,
     tools: Iterable[object] | None = None,
     approve: _Approval | None = None,
+    progress: bool | _Progress = False,
+    max_time: float | None = None,
 ) -> list[ResponsesOutputParam]: ...
 @overload
 async def execute_tool_calls(
@@ -415,6 +427,8 @@ async def execute_tool_calls(
     max_output_chars: int | None = 10485760,
     tools: Iterable[object] | None = None,
     approve: _Approval | None = None,
+    progress: bool | _Progress = False,
+    max_time: float | None = None,
 ) -> list[ChatOutputParam | ResponsesOutputParam]: ...
 
 # What the toolset module also holds: its tables as Python values, arguments() and search.
@@ -438,6 +452,11 @@ class _CallTool(Protocol):
         self, server: str, tool: str, arguments: dict[str, object]
     ) -> Awaitable[Any]: ...
 
+# connect(elicit=...): (server, MCP tool, the mcp SDK's ElicitRequestFormParams or
+# ElicitRequestURLParams) -> {"action": "accept", "content": {...}} | {"action": "decline"}
+# | {"action": "cancel"} (or an ElicitResult), or an awaitable of it
+_Elicit = Callable[[str, str, Any], object]
+
 class _Connecting(Protocol):
     async def __aenter__(self) -> _CallTool: ...
     async def __aexit__(self, *exc_info: object) -> None: ...
@@ -448,6 +467,8 @@ def connect(
     env: Mapping[str, str] | None = None,
     stderr: TextIO | None = None,
     check: Literal["warn", "raise", "off"] = "warn",
+    elicit: _Elicit | None = None,
+    protocol: Literal["legacy", "auto"] = "legacy",
 ) -> _Connecting: ...
 
 class ContractError(Exception):

@@ -10,7 +10,9 @@ without bytecode) the parts it does not call:
 - ``definitions``: ``tools``, ``tool_choice``, ``tool_search``;
 - ``calls``: ``tool_calls``; ``decode``: the decode plans (nulls and rewrites);
   ``offered``: what a request offered, the only tools a call may be to;
-- ``outputs``: ``tool_output``; ``execute``: ``execute_tool_calls``; ``connect``: ``connect``;
+- ``outputs``: ``tool_output``; ``execute``: ``execute_tool_calls``, with ``clock`` (a
+  call's timeout and progress) and ``tasks``; ``connect``: ``connect``, with ``recipes``
+  (the servers' recipes) and ``questions`` (elicitation);
 - ``objects``: ``ToolCall``, ``ToolCalls``, ``Report``, ``arguments``;
 - ``search``, ``reading`` and ``rejections``, which those use.
 

@@ -2,15 +2,16 @@
 ``ClientSession`` per server, started from its recipe in ``SERVERS``.
 """
 
-from .reading import is_mapping
+from .recipes import plan
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import asyncio
-    from collections.abc import Awaitable, Iterable, Mapping
+    from collections.abc import Awaitable, Callable, Iterable, Mapping
     from typing import Any, Protocol, TextIO
 
     from . import Toolset
+    from .questions import Desk
 
     class _CallTool(Protocol):
         """What ``connect()`` yields: ``call_tool`` for ``execute_tool_calls``."""
@@ -35,6 +36,8 @@ def connect(
     env: "Mapping[str, str] | None" = None,
     stderr: "TextIO | None" = None,
     check: str = "warn",
+    elicit: "Callable[[str, str, Any], object] | None" = None,
+    protocol: str = "legacy",
 ) -> "_Connecting":
     """Open one ``mcp`` ``ClientSession`` per server, as the build's config says.
 
@@ -73,22 +76,46 @@ def connect(
     ``ContractError`` listing every breaking change (the servers are stopped first),
     ``"off"`` skips it. The definitions the toolset sends stay the compiled ones, whatever
     the server lists now.
+
+    ``elicit(server, tool, request)`` answers the questions a server asks the user
+    during a call (MCP elicitation): ``request`` is the ``mcp`` SDK's
+    ``ElicitRequestFormParams`` (``message``, ``requested_schema``) or
+    ``ElicitRequestURLParams`` (``message``, ``url``); it returns (or an awaitable
+    returns) ``{"action": "accept", "content": {...}}``, ``{"action": "decline"}``,
+    ``{"action": "cancel"}`` or an ``ElicitResult``. It serves the ``elicitation/create``
+    request of a stateful session and the ``input_required`` results of the stateless
+    protocol (at most 10 rounds a call, the server's state echoed back). Without it, a
+    call whose server asks is answered with one ``Error:`` line saying the tool needs
+    input from the user, and what it asked. Every session declares form and URL
+    elicitation either way (the ``mcp`` SDK declares both).
+
+    ``protocol``: ``"legacy"`` (the default) opens every session with the 2025
+    ``initialize`` handshake; ``"auto"`` asks ``server/discover`` first and speaks the
+    stateless 2026-07-28 protocol with a server that does, as ``mcp2openai fetch
+    --protocol auto`` does: open the sessions as the snapshots were fetched.
     """
     from .contract import CHECKS
 
     if check not in CHECKS:
         raise ValueError(f"check must be 'warn', 'raise' or 'off', not {check!r}")
-    return _Connection(toolset, servers, env, stderr, check)
+    if elicit is not None and not callable(elicit):
+        raise TypeError(f"elicit must be a callable or None, not {elicit!r}")
+    if protocol not in ("legacy", "auto"):
+        raise ValueError(f"protocol must be 'legacy' or 'auto', not {protocol!r}")
+    return _Connection(toolset, servers, env, stderr, check, elicit, protocol)
 
 
 class _Caller:
     """``call_tool(server, tool, arguments)`` over the open sessions."""
 
-    __slots__ = ("_logs", "sessions")
+    __slots__ = ("_desk", "_logs", "sessions")
 
-    def __init__(self, sessions: "dict[str, Any]", logs: "dict[str, _Stderr]") -> None:
+    def __init__(
+        self, sessions: "dict[str, Any]", logs: "dict[str, _Stderr]", desk: "Desk"
+    ) -> None:
         self.sessions = sessions
         self._logs = logs
+        self._desk = desk
 
     def __call__(
         self, server: str, tool: str, arguments: "dict[str, object]"
@@ -100,7 +127,8 @@ class _Caller:
                 f"server {server!r} is not connected (connected: {connected}); "
                 "open it with connect(servers=...)"
             )
-        return self._result(server, tool, session.call_tool(tool, arguments))
+        call = self._desk.call(session, server, tool, arguments)
+        return self._result(server, tool, call)
 
     async def _result(self, server: str, tool: str, call: "Awaitable[Any]") -> "Any":
         try:
@@ -189,9 +217,11 @@ class _Connection:
 
     __slots__ = (
         "_check",
+        "_desk",
         "_env",
         "_errors",
         "_logs",
+        "_protocol",
         "_scopes",
         "_servers",
         "_sessions",
@@ -207,8 +237,14 @@ class _Connection:
         env: "Mapping[str, str] | None",
         stderr: "TextIO | None",
         check: str = "warn",
+        elicit: "Callable[[str, str, Any], object] | None" = None,
+        protocol: str = "legacy",
     ) -> None:
+        from .questions import Desk
+
         self._check = check
+        self._desk = Desk(elicit)
+        self._protocol = protocol
         self._toolset = toolset
         self._servers = servers
         self._env = env
@@ -231,9 +267,9 @@ class _Connection:
 
         if self._tasks:
             raise RuntimeError("this connect() is already open: call connect() again")
-        plan = _plan(self._toolset.table("servers"), self._servers, self._env)
-        ready = {name: asyncio.Event() for name, _ in plan}
-        for name, recipe in plan:
+        planned = plan(self._toolset.table("servers"), self._servers, self._env)
+        ready = {name: asyncio.Event() for name, _ in planned}
+        for name, recipe in planned:
             holder = self._hold(name, recipe, ready[name])
             self._tasks[name] = asyncio.create_task(holder)
         try:
@@ -251,14 +287,14 @@ class _Connection:
                 f"connect(): server {name!r} could not be started: {_reason(error)}"
                 + (f"; stderr: {said}" if said else "")
             ) from error
-        sessions = {name: self._sessions[name] for name, _ in plan}
+        sessions = {name: self._sessions[name] for name, _ in planned}
         if self._check != "off":
             try:
                 await self._compare(sessions)
             except BaseException:
                 await self._close()
                 raise
-        return _Caller(sessions, self._logs)
+        return _Caller(sessions, self._logs, self._desk)
 
     async def _compare(self, sessions: "dict[str, Any]") -> None:
         """Grade what each server lists now against the toolset's contract."""
@@ -307,9 +343,13 @@ class _Connection:
                     read, write = await _transport(stack, recipe, errlog)
                     if name in self._logs:  # the server has its own copy (and ends it)
                         self._logs[name].file.close()
-                    session = ClientSession(read, write)
+                    callback: Any = self._desk.callback(name)
+                    session = ClientSession(read, write, elicitation_callback=callback)
                     await stack.enter_async_context(session)
-                    await session.initialize()
+                    if self._protocol == "auto":
+                        await _negotiate(session)
+                    else:
+                        await session.initialize()
                     self._sessions[name] = session
                     ready.set()
                     await anyio.sleep_forever()
@@ -331,7 +371,7 @@ class _Connection:
     async def _close(self) -> None:
         """Stop every holder (through its anyio scope, so the ``mcp`` SDK's shielded
         shutdown runs) and wait for all, also when cancelled meanwhile."""
-        import asyncio
+        from .tasks import settle
 
         for name, task in self._tasks.items():
             scope = self._scopes.get(name)
@@ -339,19 +379,24 @@ class _Connection:
                 scope.cancel()
             else:  # not started yet: nothing of it to shut down
                 task.cancel()
-        pending = [task for task in self._tasks.values() if not task.done()]
-        cancelled = False
-        while pending:
-            try:
-                await asyncio.wait(pending)
-            except asyncio.CancelledError:
-                cancelled = True
-            pending = [task for task in pending if not task.done()]
-        self._tasks.clear()
-        self._scopes.clear()
-        self._sessions.clear()
-        if cancelled:
-            raise asyncio.CancelledError
+        try:
+            await settle(self._tasks.values(), cancel=False)
+        finally:
+            self._tasks.clear()
+            self._scopes.clear()
+            self._sessions.clear()
+
+
+async def _negotiate(session: "Any") -> None:
+    """``server/discover`` (the stateless 2026-07-28 protocol), and the ``initialize``
+    handshake when the server refuses it or speaks no version this client does: the
+    ``mcp`` SDK's ``mode="auto"`` policy, with its public API only."""
+    from mcp.shared.exceptions import MCPError
+
+    try:
+        await session.discover()
+    except (MCPError, RuntimeError):
+        await session.initialize()
 
 
 async def _transport(
@@ -396,119 +441,3 @@ def _reason(error: BaseException) -> str:
         error = error.exceptions[0]
     text = str(error)
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
-
-
-def _plan(
-    known: "dict[str, dict[str, object] | None]",
-    servers: object,
-    env: "Mapping[str, str] | None",
-) -> "list[tuple[str, dict[str, Any]]]":
-    """(server, recipe with its variables filled in) for each server to open, from the
-    toolset's recipes ``known``."""
-    chosen: list[tuple[str, object]]
-    if servers is None:
-        chosen = list(known.items())
-    elif isinstance(servers, str):
-        raise TypeError(
-            "servers must be a list of server names or a dict of recipes, not a str"
-        )
-    elif isinstance(servers, dict) or is_mapping(servers):
-        chosen = [(str(name), servers[name]) for name in servers]
-        chosen = [(name, known.get(name) if r is None else r) for name, r in chosen]
-    else:
-        chosen = [(name, known.get(name)) for name in servers]  # type: ignore[attr-defined]
-    if env is None:
-        import os
-
-        env = os.environ
-    plan: list[tuple[str, dict[str, Any]]] = []
-    for name, recipe in chosen:
-        if name not in known:
-            import difflib
-
-            close = difflib.get_close_matches(str(name), list(known), n=3, cutoff=0.5)
-            hint = f"; closest: {', '.join(close)}" if close else ""
-            listed = ", ".join(map(str, known)) or "none"
-            raise ValueError(
-                f"no server {name!r} in this toolset{hint} (servers: {listed})"
-            )
-        if recipe is None:
-            raise ValueError(
-                f"server {name!r} has no recipe: it was built from a bare snapshot "
-                "(mcp2openai build --server NAME=SNAPSHOT); give one, e.g. "
-                f'connect(servers={{{name!r}: {{"command": ..., "args": [...]}}}})'
-            )
-        plan.append((name, _expanded(name, recipe, env)))
-    return plan
-
-
-def _expanded(
-    server: str, recipe: object, env: "Mapping[str, str]"
-) -> "dict[str, Any]":
-    """The recipe checked, with every ``${...}`` filled in from ``env``."""
-    where = f"server {server!r}: "
-    if not isinstance(recipe, dict):
-        raise ValueError(where + f"a recipe is a dict, not {type(recipe).__name__}")
-    done: dict[str, Any] = {}
-    keys: tuple[str, ...]
-    if "url" in recipe and "command" in recipe:
-        raise ValueError(where + 'give "command" (stdio) or "url" (HTTP), not both')
-    if "url" in recipe:
-        keys = ("url", "headers")
-    elif "command" in recipe:
-        keys = ("command", "args", "env", "cwd")
-    else:
-        raise ValueError(where + 'a recipe needs "command" (stdio) or "url" (HTTP)')
-    for key, value in recipe.items():
-        if key not in keys:
-            raise ValueError(where + f"{key!r} does not go in this recipe")
-        if key in ("url", "command", "cwd"):
-            if not isinstance(value, str):
-                raise ValueError(where + f"{key} must be a string")
-            done[key] = _expand_text(value, key, env, where)
-        elif key == "args":
-            if not (isinstance(value, list) and all(isinstance(a, str) for a in value)):
-                raise ValueError(where + "args must be a list of strings")
-            done[key] = [
-                _expand_text(arg, f"args[{i}]", env, where)
-                for i, arg in enumerate(value)
-            ]
-        else:
-            if not (
-                isinstance(value, dict)
-                and all(isinstance(v, str) for v in value.values())
-            ):
-                raise ValueError(where + f"{key} must be a table of strings")
-            done[key] = {
-                k: _expand_text(v, f"{key}.{k}", env, where) for k, v in value.items()
-            }
-    return done
-
-
-def _expand_text(text: str, key: str, env: "Mapping[str, str]", where: str = "") -> str:
-    """``text`` with every ``${VAR}``, ``${VAR:-default}`` and ``${env:VAR}`` filled
-    in from ``env``: the rules of the generator's config (generator/servers.py,
-    ``expand_text``; tests/test_connect.py runs both on the same cases). A default
-    stands for a variable that is unset or empty; ``${VAR}`` of an empty one is
-    empty."""
-    if "${" not in text:
-        return text
-    import re
-
-    def fill(match: "re.Match[str]") -> str:
-        spec = re.fullmatch(
-            r"(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?", match[1], re.DOTALL
-        )
-        if spec is None:
-            raise ValueError(
-                f"{where}{key}: cannot expand {match[0]}: only ${{VAR}}, "
-                "${VAR:-default} and ${env:VAR} are supported"
-            )
-        value = env.get(spec[1])
-        if value is None or (value == "" and spec[2] is not None):
-            if spec[2] is not None:
-                return spec[2]
-            raise ValueError(f"{where}{key}: environment variable {spec[1]} is not set")
-        return value
-
-    return re.sub(r"\$\{([^}]*)\}", fill, text)

@@ -3,15 +3,17 @@ servers at the same time, each server's calls in the model's order.
 """
 
 from .calls import tool_calls, waiting_message
+from .clock import Clock, current
 from .objects import read_only
 from .offered import offered
 from .outputs import check_options, image_message, output
 from .reading import get, prepare
+from .tasks import settle
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    import asyncio
     from collections.abc import Awaitable, Callable, Iterable
+    from typing import Any
 
     from . import Toolset
     from .objects import ToolCall
@@ -29,6 +31,8 @@ async def execute_tool_calls(
     max_output_chars: "int | None" = 10_485_760,
     tools: "Iterable[object] | None" = None,
     approve: "Callable[[ToolCall], bool | Awaitable[bool]] | None" = None,
+    progress: "bool | Callable[[ToolCall, float, float | None, str | None], object]" = False,
+    max_time: "float | None" = None,
 ) -> list[dict[str, object]]:
     """Run every call in ``response``; return the items to send back to the model.
 
@@ -69,14 +73,28 @@ async def execute_tool_calls(
     call is not run: its output says the user declined it. Approvals wait in their
     server's turn while other servers' calls run; their time does not count against
     ``timeout``.
+
+    ``progress=True`` asks each server for progress on its calls (with ``connect()``'s
+    ``call_tool``): a call's ``timeout`` restarts whenever its server reports progress
+    for it, never past ``max_time`` seconds after it started (None: no cap; the MCP
+    specification advises one). ``progress=callback`` does the same and hands each
+    report to ``callback(call, progress, total, message)`` (a ``ToolCall``, floats,
+    the server's message or None; it may return an awaitable) for the app's UI. A
+    question the server asks (``connect(elicit=...)``) stops the call's clock until
+    the app answers; it waits in its server's turn while other servers' calls run. A
+    call that times out or is cancelled is cancelled at its server too (the ``mcp``
+    SDK sends ``notifications/cancelled``).
     """
     check_options(images, max_output_chars)
-    if timeout is not None and (
-        type(timeout) is bool
-        or not isinstance(timeout, (int, float))
-        or not timeout > 0
-    ):
-        raise ValueError(f"timeout must be a positive number or None, not {timeout!r}")
+    for label, value in (("timeout", timeout), ("max_time", max_time)):
+        if value is not None and (
+            type(value) is bool or not isinstance(value, (int, float)) or not value > 0
+        ):
+            raise ValueError(
+                f"{label} must be a positive number or None, not {value!r}"
+            )
+    if type(progress) is not bool and not callable(progress):
+        raise TypeError(f"progress must be True, False or a callable, not {progress!r}")
     if type(parallel) is not bool:
         raise TypeError(f"parallel must be True or False, not {parallel!r}")
     if approve is not None and not callable(approve):
@@ -112,7 +130,8 @@ async def execute_tool_calls(
                 "session.call_tool(...)), not "
                 f"{type(awaitable).__name__}: {call.name} was called"
             )
-        return await _awaited(awaitable, call, timeout)
+        clock = Clock(call, timeout, max_time, progress)
+        return await _awaited(awaitable, clock)
 
     outcomes = await _run(calls, run, parallel)
     pictures: list[object] = []  # Chat, images="message": the follow-up message's parts
@@ -164,30 +183,8 @@ async def _run(
                 if error is not None:
                     raise error  # a mistake in the app: the other calls are cancelled
     finally:
-        await _settle(tasks)
+        await settle(tasks)
     return outcomes
-
-
-async def _settle(tasks: "list[asyncio.Task[None]]") -> None:
-    """Cancel what still runs and wait until every task has ended, also when cancelled
-    meanwhile (then the cancellation is raised once they have): no task is left."""
-    import asyncio
-
-    pending = [task for task in tasks if not task.done()]
-    for task in pending:
-        task.cancel()
-    cancelled = False
-    while pending:
-        try:
-            await asyncio.wait(pending)
-        except asyncio.CancelledError:
-            cancelled = True
-        pending = [task for task in pending if not task.done()]
-    for task in tasks:
-        if not task.cancelled():
-            task.exception()  # retrieved: asyncio logs no "never retrieved" for it
-    if cancelled:
-        raise asyncio.CancelledError
 
 
 async def _run_group(
@@ -233,34 +230,30 @@ def _declined(call: "ToolCall") -> BaseException:
     return PermissionError("The user declined this call.")
 
 
-async def _awaited(
-    awaitable: "Awaitable[object]", call: "ToolCall", timeout: "float | None"
-) -> object:
+async def _awaited(awaitable: "Awaitable[object]", clock: "Clock") -> object:
     """The call's result, or the exception it failed with (logged)."""
     import asyncio
 
+    call = clock.call
     scope: asyncio.Timeout | None = None
+    token = current().set(clock)  # connect()'s call_tool reads it when the call starts
     try:
-        if timeout is None:
+        if not clock.timed:
             return await awaitable
-        async with asyncio.timeout(timeout) as scope:
+        async with asyncio.timeout(None) as scope:
+            clock.start(scope)
             return await awaitable
     except Exception as exc:
         import logging
 
         log = logging.getLogger("mcp2openai")
         if scope is not None and scope.expired() and isinstance(exc, TimeoutError):
-            log.warning(
-                "tool call %s (%s) timed out after %g s and was cancelled",
-                call.call_id,
-                call.name,
-                timeout,
-            )
-            unit = "second" if timeout == 1 else "seconds"
-            return TimeoutError(
-                f"{call.name} did not answer within {timeout:g} {unit}; "
-                "the call was cancelled."
-            )
+            return _timed_out(clock, log)
+        from .questions import NeedsInput
+
+        if isinstance(exc, NeedsInput):
+            log.info("tool call %s (%s): %s", call.call_id, call.name, exc)
+            return exc
         log.error(
             "tool call %s (%s) failed: %s: %s",
             call.call_id,
@@ -270,3 +263,25 @@ async def _awaited(
             exc_info=exc,
         )
         return exc
+    finally:
+        current().reset(token)
+        clock.scope = None  # a late progress report changes nothing
+
+
+def _timed_out(clock: "Clock", log: "Any") -> TimeoutError:
+    call = clock.call
+    limit = (clock.max_time if clock.capped() else clock.timeout) or 0.0
+    if clock.capped():
+        what = "did not finish within"
+    elif clock.progress is not False:
+        what = "reported no progress for"
+    else:
+        what = "did not answer within"
+    log.warning(
+        "tool call %s (%s) timed out after %g s and was cancelled",
+        call.call_id,
+        call.name,
+        limit,
+    )
+    unit = "second" if limit == 1 else "seconds"
+    return TimeoutError(f"{call.name} {what} {limit:g} {unit}; the call was cancelled.")

@@ -196,15 +196,18 @@ def _exception_text(exc: BaseException) -> str:
 
 
 def _field(obj: object, wire: str, python: str) -> object:
-    # Wire dicts use the protocol's camelCase; the mcp SDK's objects snake_case.
-    first, second = (wire, python) if isinstance(obj, dict) else (python, wire)
-    value = get(obj, first)
-    return get(obj, second) if value is None else value
+    # Wire dicts use the protocol's camelCase; the mcp SDK's objects snake_case. An
+    # object with the snake attribute is read by it alone, even when it is None: the
+    # camelCase alias of the SDK's objects warns that it is deprecated.
+    if isinstance(obj, dict) or is_mapping(obj):
+        value = get(obj, wire)
+        return get(obj, python) if value is None else value
+    return get(obj, python) if has(obj, python) else get(obj, wire)
 
 
 def _compact_json(value: object) -> str:
-    if not isinstance(value, dict):
-        return "[invalid structured content]"
+    # Any JSON value: an object, or since MCP 2026-07-28 an array or a scalar (SEP-2106;
+    # docs/mcp-2026.md, (a)).
     import json
 
     try:
