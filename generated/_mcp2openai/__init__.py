@@ -11,6 +11,8 @@ without bytecode) the parts it does not call:
 - ``calls``: ``tool_calls``; ``decode``: the decode plans (nulls and rewrites);
   ``offered``: what a request offered, the only tools a call may be to;
 - ``outputs``: ``tool_output``; ``execute``: ``execute_tool_calls``; ``connect``: ``connect``;
+- ``frameworks``: ``agents_tools``, ``pydantic_ai_toolset`` (they import their framework
+  when called);
 - ``objects``: ``ToolCall``, ``ToolCalls``, ``Report``, ``arguments``;
 - ``search``, ``reading`` and ``rejections``, which those use.
 
@@ -78,6 +80,8 @@ class Toolset:
             from . import execute as part
         elif name == "connect":
             from . import connect as part
+        elif name == "agents_tools" or name == "pydantic_ai_toolset":
+            from . import frameworks as part
         elif name == "arguments":
             from . import objects as part
         if part is not None:
