@@ -100,3 +100,38 @@ def test_the_stub_agrees_with_the_module_it_describes() -> None:
         )
     ]
     assert errors and unexpected == [], unexpected
+
+
+def test_the_readme_framework_examples_pass_mypy_strict(tmp_path: Path) -> None:
+    """The README's openai-agents and pydantic-ai examples, unchanged, with both frameworks
+    installed (the dev extras pin them) and a generated module as `mcp_tools`: the stubs type
+    `agents_tools()` and `pydantic_ai_toolset()` against the frameworks' own types."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```$", readme, re.M | re.S)
+    examples = {
+        "agents_example.py": [b for b in blocks if "mcp_tools.agents_tools(" in b],
+        "pydantic_ai_example.py": [b for b in blocks if "mcp_tools.pydantic_ai_toolset(" in b],
+    }
+    for suffix in (".py", ".pyi"):
+        shutil.copy(GENERATED / f"mcp_time{suffix}", tmp_path / f"mcp_tools{suffix}")
+    for name, found in examples.items():
+        assert len(found) == 1, name
+        (tmp_path / name).write_text(found[0], encoding="utf-8")
+    # typed, not Any: a wrong use of them is refused (one mypy run: loading both frameworks'
+    # types is most of its time)
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text(
+        "import mcp_tools\n"
+        "from agents import FunctionTool\n\n"
+        "async def main() -> None:\n"
+        "    async with mcp_tools.connect() as call_tool:\n"
+        "        tool: FunctionTool = mcp_tools.agents_tools(call_tool)\n"
+        "        mcp_tools.pydantic_ai_toolset(call_tool).no_such_method()\n",
+        encoding="utf-8",
+    )
+    result = mypy(*examples, "wrong.py", cwd=tmp_path)
+    errors = [line for line in result.stdout.splitlines() if ": error: " in line]
+    assert [line.split(":")[:2] for line in errors] == [
+        ["wrong.py", "6"],
+        ["wrong.py", "7"],
+    ], result.stdout

@@ -36,9 +36,7 @@ from typing import (
 
 # agents_tools() and pydantic_ai_toolset() are typed against the frameworks' own types; an app
 # without a framework installed sees its names as Any (the ignores say so to mypy).
-from agents import (  # type: ignore[import-not-found, unused-ignore]
-    FunctionTool as _FunctionTool,
-)
+from agents import Tool as _Tool  # type: ignore[import-not-found, unused-ignore]
 from pydantic_ai.toolsets import (  # type: ignore[import-not-found, unused-ignore]
     AbstractToolset as _AbstractToolset,
 )
@@ -473,7 +471,7 @@ def agents_tools(
     names: Iterable[str] | None = None,
     read_only: bool = False,
     needs_approval: bool | Literal["policy"] = False,
-) -> list[_FunctionTool]: ...
+) -> list[_Tool]: ...  # FunctionTools; list[Tool] as Agent(tools=...) takes
 def pydantic_ai_toolset(
     call_tool: _ToolCaller,
     *,
