@@ -17,7 +17,8 @@ without bytecode) the parts it does not call:
 - ``search``, ``reading`` and ``rejections``, which those use.
 
 Everything here uses the standard library only and imports it where it is needed; only
-``connect()`` imports a package, the ``mcp`` SDK it opens sessions with. ``api.pyi`` is the
+``connect()`` imports a package, the ``mcp`` SDK it opens sessions with, and
+``agents_tools()`` and ``pydantic_ai_toolset()`` the framework each is for, when called. ``api.pyi`` is the
 typed API every toolset's ``.pyi`` stub re-exports (for type checkers only).
 """
 
