@@ -18,8 +18,9 @@ without bytecode) the parts it does not call:
 
 Everything here uses the standard library only and imports it where it is needed; only
 ``connect()`` imports a package, the ``mcp`` SDK it opens sessions with, and
-``agents_tools()`` and ``pydantic_ai_toolset()`` the framework each is for, when called. ``api.pyi`` is the
-typed API every toolset's ``.pyi`` stub re-exports (for type checkers only).
+``agents_tools()`` and ``pydantic_ai_toolset()`` the framework each is for, when called.
+``api.pyi`` is the typed API every toolset's ``.pyi`` stub re-exports (for type checkers
+only).
 """
 
 VERSION = "0.3.0"  # the mcp2openai version that wrote this runtime
