@@ -9,7 +9,7 @@ canned turn calls four tools at once:
 - the endpoint receives strict function tools whose `parameters` equal the compiled ones;
 - `add_note` with nulls for its optional arguments reaches the server without them;
 - `set_widths` with its map sent as entries arrives as the map;
-- `sketch`'s image comes back in the framework's image type (and reaches the endpoint as an
+- `draw`'s image comes back in the framework's image type (and reaches the endpoint as an
   `input_image`);
 - `fail`'s `isError` result comes back as an `Error:` text;
 - the agent's final answer comes back.
@@ -118,7 +118,7 @@ def canned_calls(module: ModuleType) -> list[tuple[str, str, dict[str, Any]]]:
             "sketch__set_widths",
             {"sheet": "S1", "widths": [{"key": k, "value": v} for k, v in WIDTHS.items()]},
         ),
-        ("c3", "sketch__sketch", {}),
+        ("c3", "sketch__draw", {}),
         ("c4", "sketch__fail", {}),
     ]
     for _, name, arguments in calls:
@@ -142,7 +142,7 @@ def check_received(project: Project) -> None:
     assert project.received() == [
         {"tool": "add_note", "arguments": {"title": "plan"}},  # the nulls dropped
         {"tool": "set_widths", "arguments": {"sheet": "S1", "widths": WIDTHS}},  # decoded
-        {"tool": "sketch", "arguments": {}},
+        {"tool": "draw", "arguments": {}},
         {"tool": "fail", "arguments": {}},
     ]
 
@@ -219,7 +219,7 @@ def test_openai_agents_approval_policy_interrupts_a_destructive_call(project: Pr
     assert asked == {
         "sketch__add_note": True,
         "sketch__set_widths": True,
-        "sketch__sketch": False,
+        "sketch__draw": False,
         "sketch__fail": False,
         "sketch__erase": True,
     }
@@ -243,12 +243,40 @@ def test_openai_agents_selection_and_unreadable_arguments(project: Project) -> N
             return chosen, named, fake.bodies("/v1/responses")
 
     chosen, named, bodies = run(project, body)
-    assert chosen == ["sketch__sketch", "sketch__fail"]
+    assert chosen == ["sketch__draw", "sketch__fail"]
     assert named == ["sketch__erase"]
     assert list(sent(bodies[0])) == ["sketch__add_note"]
     [output] = [i["output"] for i in bodies[1]["input"] if i.get("type") == "function_call_output"]
     assert output.startswith("Error: The arguments for 'sketch__add_note' are not valid JSON")
     assert project.received() == []
+
+
+def test_openai_agents_namespaces_as_tools_makes_them(project: Project) -> None:
+    module = project.module
+    call = {
+        "type": "function_call",
+        "call_id": "c1",
+        "namespace": "sketch",
+        "name": "add_note",
+        "arguments": json.dumps({"title": "plan", "body": None, "tags": None}),
+    }
+    script: list[Any] = [[call], FINAL]
+
+    async def body(call_tool: Any) -> Any:
+        tools = module.agents_tools(call_tool, namespaces=True)
+        with FakeOpenAI(script) as fake:
+            agent = Agent(name="sketcher", tools=tools, model=agents_model(fake))
+            result = await Runner.run(
+                agent, "Note it.", run_config=RunConfig(tracing_disabled=True)
+            )
+            return result, fake.bodies("/v1/responses")
+
+    result, bodies = run(project, body)
+    assert bodies[0]["tools"] == module.tools("responses", namespaces=True)
+    assert project.received()[0] == {"tool": "add_note", "arguments": {"title": "plan"}}
+    outputs = [i for i in bodies[1]["input"] if i.get("type") == "function_call_output"]
+    assert [i["output"] for i in outputs] == ["noted plan"]
+    assert result.final_output == FINAL
 
 
 # ---------------------------------------------------------------------------- pydantic-ai
@@ -352,6 +380,6 @@ def test_pydantic_ai_selection(project: Project) -> None:
             return fake.bodies("/v1/responses")
 
     bodies = run(project, body)
-    assert list(sent(bodies[0])) == ["sketch__sketch", "sketch__fail"]
+    assert list(sent(bodies[0])) == ["sketch__draw", "sketch__fail"]
     # a tool that was not selected is not the model's to call: it never reaches the server
     assert project.received() == []

@@ -470,6 +470,7 @@ def agents_tools(
     servers: Iterable[str] | None = None,
     names: Iterable[str] | None = None,
     read_only: bool = False,
+    namespaces: bool = False,
     needs_approval: bool | Literal["policy"] = False,
 ) -> list[_Tool]: ...  # FunctionTools; list[Tool] as Agent(tools=...) takes
 def pydantic_ai_toolset(

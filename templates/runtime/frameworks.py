@@ -33,14 +33,17 @@ def agents_tools(
     servers: "Iterable[str] | None" = None,
     names: "Iterable[str] | None" = None,
     read_only: bool = False,
+    namespaces: bool = False,
     needs_approval: "bool | str" = False,
 ) -> "list[Any]":
     """openai-agents ``FunctionTool``s for the selected tools: ``Agent(tools=...)``.
 
     ``servers``, ``names`` and ``read_only`` select as ``tools()`` does; only the tools
     selected can run. Each tool's ``params_json_schema`` is the compiled schema, exactly,
-    with ``strict_json_schema`` true where the build made the tool strict. A call is
-    parsed as ``tool_calls`` parses one (arguments it cannot read are answered with the
+    with ``strict_json_schema`` true where the build made the tool strict.
+    ``namespaces=True``: the tools of each server in one namespace (the SDK's
+    ``tool_namespace()``), named and described as ``tools(namespaces=True)`` does. A call
+    is parsed as ``tool_calls`` parses one (arguments it cannot read are answered with the
     ``Error:`` text ``tool_calls`` would send), run with ``call_tool``, and its result
     returned as a str, or as a list of ``ToolOutputText``, ``ToolOutputImage`` and
     ``ToolOutputFileContent`` when it holds an image or a file; an ``isError`` result or
@@ -50,27 +53,71 @@ def agents_tools(
     Raises ``ImportError`` without the ``openai-agents`` package.
     """
     try:
-        from agents import FunctionTool
+        from agents import FunctionTool, tool_namespace
     except ImportError:
         raise ImportError(_MISSING.format("openai-agents", "agents_tools")) from None
+    if type(namespaces) is not bool:
+        raise TypeError(f"namespaces must be True or False, not {namespaces!r}")
     selected = _selected(toolset, call_tool, servers, names, read_only, needs_approval)
+    if not namespaces:
+        return [
+            _function_tool(FunctionTool, toolset, call_tool, definition, None, asked)
+            for definition, asked in selected
+        ]
+    from .definitions import tools
+
+    chosen = [str(definition["name"]) for definition, _ in selected]
+    inside: dict[str, dict[str, str]] = toolset.table("namespaced")
     result = []
-    for definition, asked in selected:
-        schema: dict[str, object] = definition["parameters"]
-        strict = definition.get("strict") is True
-        tool = FunctionTool(
-            name=str(definition["name"]),
-            description=str(definition.get("description") or ""),
-            params_json_schema=_copied(schema),
-            on_invoke_tool=_agents_invoker(toolset, call_tool, str(definition["name"])),
-            strict_json_schema=strict,
-            needs_approval=asked,
+    policy = {str(definition["name"]): asked for definition, asked in selected}
+    spaces: list[Any] = tools(toolset, "responses", names=chosen, namespaces=True)
+    for space in spaces:
+        locals_ = inside[space["name"]]
+        functions: list[dict[str, Any]] = space["tools"]
+        made = [
+            _function_tool(
+                FunctionTool,
+                toolset,
+                call_tool,
+                function,
+                locals_[function["name"]],
+                policy[locals_[function["name"]]],
+            )
+            for function in functions
+        ]
+        grouped = tool_namespace(
+            name=space["name"], description=space["description"], tools=made
         )
-        # The SDK rewrites a strict schema on construction (the order of "required"):
-        # the compiled one is sent as it is.
-        tool.params_json_schema = _copied(schema)
-        result.append(tool)
+        for tool, function in zip(grouped, functions, strict=True):
+            tool.params_json_schema = _copied(function["parameters"])  # as compiled
+            result.append(tool)
     return result
+
+
+def _function_tool(
+    function_tool: "Any",
+    toolset: "Toolset",
+    call_tool: "_CallTool",
+    definition: "dict[str, Any]",
+    exposed: "str | None",
+    asked: bool,
+) -> "Any":
+    """One ``FunctionTool``; ``exposed``: the flat name of a function named inside a
+    namespace (None: its own name)."""
+    name = str(definition["name"])
+    schema: dict[str, object] = definition["parameters"]
+    tool = function_tool(
+        name=name,
+        description=str(definition.get("description") or ""),
+        params_json_schema=_copied(schema),
+        on_invoke_tool=_agents_invoker(toolset, call_tool, exposed or name),
+        strict_json_schema=definition.get("strict") is True,
+        needs_approval=asked,
+    )
+    # The SDK rewrites a strict schema when a FunctionTool is made (it reorders
+    # "required"): the compiled one is sent as it is.
+    tool.params_json_schema = _copied(schema)
+    return tool
 
 
 def pydantic_ai_toolset(

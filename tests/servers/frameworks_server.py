@@ -10,7 +10,7 @@ Every call it receives is appended, one JSON line (`{"tool", "arguments"}`), to 
 - `set_widths(sheet, widths)`: `widths` is a map of column -> width
   (`additionalProperties: {"type": "number"}`), which strict mode cannot say: the build sends it
   as a list of `{"key", "value"}` entries; the server refuses anything but a map;
-- `sketch()`: a 1x1 PNG image and a caption (read-only);
+- `draw()`: a 1x1 PNG image and a caption (read-only);
 - `fail()`: an `isError` result (read-only);
 - `erase(title)`: destructive, for the approval policy.
 """
@@ -63,7 +63,7 @@ TOOLS = [
         },
     ),
     types.Tool(
-        name="sketch",
+        name="draw",
         description="Draw a sketch.",
         input_schema={"type": "object", "properties": {}},
         annotations=types.ToolAnnotations(read_only_hint=True),
@@ -124,7 +124,7 @@ async def call_tool(
             return text(f"widths must be a map of numbers, not {json.dumps(widths)}", error=True)
         listed = ", ".join(f"{k}={v:g}" for k, v in sorted(widths.items()))
         return text(f"{arguments.get('sheet')}: {listed}")
-    if params.name == "sketch":
+    if params.name == "draw":
         image = types.ImageContent(type="image", data=PNG, mime_type="image/png")
         return types.CallToolResult(content=[types.TextContent(type="text", text="a dot"), image])
     if params.name == "fail":
