@@ -132,6 +132,7 @@ def write_toolset(
     runtime = directory / "_mcp2openai"
     runtime.mkdir(parents=True, exist_ok=True)
     for file, text in runtime_files().items():
+        (runtime / file).parent.mkdir(exist_ok=True)
         (runtime / file).write_text(text, encoding="utf-8")
     module = with_toolset(types.ModuleType(name), names, definitions=definitions)
     (directory / f"{name}.json").write_text(module._toolset.text(), encoding="utf-8")

@@ -147,7 +147,7 @@ def test_an_unchanged_module_keeps_its_bytes_and_mtime(tmp_path: Path) -> None:
         "mcp2openai: wrote app/tools.py (2 tools: 2 strict, 0 fallbacks, 0 excluded)"
     )
     module, report = tmp_path / "app" / "tools.py", tmp_path / "report.json"
-    runtime = sorted((module.parent / "_mcp2openai").iterdir())
+    runtime = sorted(p for p in (module.parent / "_mcp2openai").rglob("*") if p.is_file())
     files = (module, module.with_suffix(".pyi"), module.with_suffix(".json"), report, *runtime)
     for path in files:
         os.utime(path, (OLD, OLD))

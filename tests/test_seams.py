@@ -94,6 +94,7 @@ def test_every_error_kind_derives_from_generator_error() -> None:
         "FetchError",
         "ExpansionError",
         "RenderError",
+        "PolicyError",
     }
     assert all(issubclass(kind, GeneratorError) for kind in kinds.values())
     assert {name for name, kind in kinds.items() if kind.exit_code != 2} == {"RenderError"}

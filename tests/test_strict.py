@@ -616,3 +616,34 @@ def test_ambiguous_null_nested_below_an_any_of_branch_is_refused() -> None:
 def test_integers_beyond_float_range_are_kept() -> None:
     schema, _ = strict_schema(obj({"n": {"type": "number", "maximum": 10**400}}, ["n"]))
     assert schema["properties"]["n"]["maximum"] == 10**400
+
+
+# -- branches that match nothing ---------------------------------------------------------------
+
+NEVER_BRANCHES = [False, {"not": {}}, {"not": True}, {"not": {}, "description": "undefined"}]
+
+
+@pytest.mark.parametrize("never", NEVER_BRANCHES, ids=repr)
+@pytest.mark.parametrize("key", ["anyOf", "oneOf"])
+def test_a_branch_that_matches_nothing_is_left_out_and_meaning_kept(key: str, never: Any) -> None:
+    import jsonschema
+
+    # zod's `.optional()` on some generators: {"anyOf": [{"not": {}}, {"type": "null"}, ...]}
+    source = obj({"v": {key: [never, {"type": "null"}, {"type": "string"}]}}, ["v"])
+    result = strict.convert(source, rewrites=True)
+    assert result.schema["properties"]["v"] == {"anyOf": [{"type": "null"}, {"type": "string"}]}
+    assert strict_violations(result.schema) == []
+    for value in (None, "x", 1, [], {}):
+        expected = jsonschema.Draft202012Validator(source).is_valid({"v": value})
+        assert jsonschema.Draft202012Validator(result.schema).is_valid({"v": value}) == expected
+
+
+def test_a_branch_that_negates_something_is_still_refused() -> None:
+    error = refused(obj({"v": {"anyOf": [{"not": {"type": "string"}}, {"type": "null"}]}}))
+    assert (error.keyword, error.path) == ("not", ("properties", "v", "anyOf", 0))
+
+
+def test_an_any_of_whose_branches_all_match_nothing_is_refused() -> None:
+    error = refused(obj({"v": {"anyOf": [{"not": {}}, False]}}))
+    assert error.keyword == "anyOf"
+    assert "no branch of the anyOf matches any value" in error.reason

@@ -41,13 +41,15 @@ def digest(tool: Any) -> str:
 
 
 def _canonical(value: Any) -> Any:
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {key: _canonical(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_canonical(item) for item in value]
-    return value
+    """The value with integral floats as integers. Through `json`'s C parser rather than a
+    Python walk, so that schemas nested deeper than Python's recursion limit still compare.
+    """
+    return json.loads(text(value), parse_float=_number)
+
+
+def _number(literal: str) -> float | int:
+    number = float(literal)
+    return int(number) if number.is_integer() else number
 
 
 def differs(old: Mapping[str, Any], new: Mapping[str, Any], key: str) -> bool:

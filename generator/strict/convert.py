@@ -23,7 +23,7 @@ from .raw import Raw, RawAll, RawAnyOf, RawItems, RawObject, RawRef, RawUnwrap
 from .refs import ROOT, References, pointer
 from .rewrites import FreeForm, OpenObject, free_form, open_object
 from .root import normalise_root
-from .values import declared_types, implied_types, nullable
+from .values import declared_types, implied_types, matches_nothing, nullable
 
 Target = Literal["openai", "compatible"]
 
@@ -249,6 +249,7 @@ class _Converter(Encodings, NullChecks):
         branches = schema["oneOf"]
         if not isinstance(branches, list) or not branches:
             raise Unsupported(path, "oneOf", "oneOf must be a non-empty list of schemas")
+        branches = [branch for _, branch in _live(branches, path, "oneOf")]
         if not disjoint(branches, path, self.refs.target):
             raise Unsupported(path, "oneOf", "the oneOf branches are not provably disjoint")
         self.rewrites.append(Rewrite(path, rules.ONE_OF_AS_ANY_OF))
@@ -300,11 +301,12 @@ class _Converter(Encodings, NullChecks):
         branches = schema[key]
         if not isinstance(branches, list) or not branches:
             raise Unsupported(path, key, f"{key} must be a non-empty list of schemas")
-        self._refuse_ambiguous_nulls(branches, path, key)
+        live = _live(branches, path, key)
+        self._refuse_ambiguous_nulls(live, path, key)
         converted = []
         raws: list[Raw] = []
         added: list[tuple[set[NullPath], set[NullPath]]] = []  # per branch: null paths, kept
-        for index, branch in enumerate(branches):
+        for index, branch in live:
             own, kept = len(self.unit.own), len(self.kept_nulls)
             out, raw = self._node(branch, (*path, key, index), inst, level, depth + 1)
             converted.append(out)
@@ -395,3 +397,12 @@ class _Converter(Encodings, NullChecks):
         if isinstance(items, list):
             raise Unsupported(path, "items", "tuple-form items are outside the strict subset")
         return self._node(items, (*path, "items"), (*inst, None), level, depth + 1)
+
+
+def _live(branches: list[Any], path: SchemaPath, key: str) -> list[tuple[int, Any]]:
+    """The branches some value can match, with their places (a branch that matches nothing
+    adds nothing to an anyOf, and never counts in a oneOf): `(index, branch)`."""
+    live = [(index, branch) for index, branch in enumerate(branches) if not matches_nothing(branch)]
+    if not live:
+        raise Unsupported(path, key, f"no branch of the {key} matches any value")
+    return live

@@ -18,15 +18,17 @@ class NullChecks:
     refs: References
     rewriting: bool
 
-    def _refuse_ambiguous_nulls(self, branches: list[Any], path: SchemaPath, key: str) -> None:
+    def _refuse_ambiguous_nulls(
+        self, branches: list[tuple[int, Any]], path: SchemaPath, key: str
+    ) -> None:
         """A property optional (so a null path) in one object branch and accepting null in
         another would make a null from the model ambiguous: removing it could turn a valid
         call into one no branch accepts. This checks the branches' own properties, $ref
         branches included, from the input; `_any_of` checks every depth of inline branches
-        from what their conversion recorded."""
+        from what their conversion recorded. `branches`: (index in the input, branch)."""
         synthetic: set[str] = set()
         kept: set[str] = set()
-        for index, branch in enumerate(branches):
+        for index, branch in branches:
             target, where = branch, (*path, key, index)
             if isinstance(branch, dict) and "$ref" in branch:
                 target, where = self.refs.target(branch["$ref"], where)

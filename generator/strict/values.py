@@ -14,6 +14,18 @@ _NULL_BRANCH: Final = {"type": "null"}
 _VALUE_KEYWORDS: Final = frozenset({"type", "enum", "const"})
 
 
+def matches_nothing(schema: Any) -> bool:
+    """A schema no value satisfies: `false`, or one holding `not: {}` / `not: true` (zod's
+    `undefined`, found in generated servers). As a branch of an anyOf or oneOf it can be left
+    out without changing what the rest accepts; a oneOf counts only branches that match."""
+    if schema is False:
+        return True
+    if not isinstance(schema, dict) or "not" not in schema:
+        return False
+    negated = schema["not"]
+    return negated is True or (isinstance(negated, dict) and not negated)
+
+
 def nullable(node: dict[str, Any]) -> dict[str, Any]:
     """How an optional property is made nullable (docs/design.md, "Nullable properties")."""
     if "anyOf" in node and not _VALUE_KEYWORDS & node.keys():

@@ -116,11 +116,8 @@ async def _listed(session: "Any") -> "list[dict[str, Any]]":
         request = types.ListToolsRequest(params=params)
         result = (await session.send_request(request, _Raw)).root
         page = result.get("tools")
-        tools += (
-            [tool for tool in page if isinstance(tool, dict)]
-            if type(page) is list
-            else []
-        )
+        if type(page) is list:
+            tools += [tool for tool in page if isinstance(tool, dict)]
         cursor = result.get("nextCursor")
         if not isinstance(cursor, str) or not cursor:
             break
