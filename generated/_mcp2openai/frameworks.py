@@ -173,7 +173,7 @@ def pydantic_ai_toolset(
         def validate_python(self, input: object, **_: object) -> object:
             return _arguments(toolset, self.name, input)
 
-    class CompiledToolset(AbstractToolset):  # type: ignore[type-arg, unused-ignore]
+    class CompiledToolset(AbstractToolset):  # type: ignore[type-arg, misc, unused-ignore]
         """The compiled tools of a mcp2openai toolset module."""
 
         @property
