@@ -11,8 +11,10 @@ Strict mode auto: 2 strict, 0 non-strict fallbacks, 0 excluded.
 API: tools(api), tool_choice(names, api=...), tool_search(query),
 tool_calls(response), tool_output(call_id, outcome, api=...),
 execute_tool_calls(response, call_tool), connect(), arguments(call, <Tool>Args),
-NAMES, REPORT, SERVERS. Beside this file: its data (.json), its types (.pyi) and
-the runtime it shares with the other toolsets of the folder (_mcp2openai/)."""
+agents_tools(call_tool), pydantic_ai_toolset(call_tool) (openai-agents and
+pydantic-ai), NAMES, REPORT, SERVERS. Beside this file: its data (.json), its
+types (.pyi) and the runtime it shares with the other toolsets of the folder
+(_mcp2openai/)."""
 
 __all__ = [
     "NAMES",
@@ -22,9 +24,11 @@ __all__ = [
     "Report",
     "ToolCall",
     "ToolCalls",
+    "agents_tools",
     "arguments",
     "connect",
     "execute_tool_calls",
+    "pydantic_ai_toolset",
     "tool_calls",
     "tool_choice",
     "tool_output",

@@ -42,8 +42,10 @@ def module_docstring(model: ModuleModel) -> str:
         "API: tools(api), tool_choice(names, api=...), tool_search(query),",
         "tool_calls(response), tool_output(call_id, outcome, api=...),",
         "execute_tool_calls(response, call_tool), connect(), arguments(call, <Tool>Args),",
-        "NAMES, REPORT, SERVERS. Beside this file: its data (.json), its types (.pyi) and",
-        "the runtime it shares with the other toolsets of the folder (_mcp2openai/).",
+        "agents_tools(call_tool), pydantic_ai_toolset(call_tool) (openai-agents and",
+        "pydantic-ai), NAMES, REPORT, SERVERS. Beside this file: its data (.json), its",
+        "types (.pyi) and the runtime it shares with the other toolsets of the folder",
+        "(_mcp2openai/).",
     ]
     return "\n".join(lines)
 

@@ -59,5 +59,12 @@ def readme_app() -> str:
     """The README's app example: its Python block that opens the servers with connect()."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"^```python\n(.*?)^```$", readme, re.M | re.S)
-    (block,) = [b for b in blocks if "async with mcp_tools.connect()" in b and "def " in b]
+    frameworks = ("agents_tools(", "pydantic_ai_toolset(")  # "Use it inside openai-agents ..."
+    (block,) = [
+        b
+        for b in blocks
+        if "async with mcp_tools.connect()" in b
+        and "def " in b
+        and not any(name in b for name in frameworks)
+    ]
     return str(block)

@@ -105,6 +105,38 @@ def test_generated_module_imports_isolated_with_stdlib_only(path: Path) -> None:
     assert _imports(path) == {"", "_mcp2openai"}  # its runtime (in a package, or not), only
 
 
+def test_the_framework_functions_load_only_the_standard_library_until_called() -> None:
+    """`agents_tools` and `pydantic_ai_toolset` are made (the frameworks part is loaded)
+    without loading anything outside the standard library; without the framework, a call
+    raises ImportError naming the package to install (a fresh `python -I -S`, site-packages
+    off sys.path: neither framework can be found)."""
+    code = (
+        "import sys\n"
+        f"sys.path[:] = [{str(GENERATED)!r}]"
+        " + [p for p in sys.path if 'site-packages' not in p]\n"
+        "before = set(sys.modules)\n"
+        "import mcp_time as m\n"
+        "made = m.agents_tools, m.pydantic_ai_toolset\n"
+        "loaded = {n.split('.')[0] for n in set(sys.modules) - before}\n"
+        "outside = sorted(n for n in loaded if n not in sys.stdlib_module_names)\n"
+        "assert outside == ['_mcp2openai', 'mcp_time'], outside\n"
+        "async def call_tool(server, tool, arguments): ...\n"
+        "for function in made:\n"
+        "    try:\n"
+        "        function(call_tool)\n"
+        "    except ImportError as error:\n"
+        "        print(error)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "openai-agents is not installed: `pip install openai-agents` to use agents_tools()",
+        "pydantic-ai is not installed: `pip install pydantic-ai` to use pydantic_ai_toolset()",
+    ]
+
+
 RUNTIME_FILES = sorted((GENERATED / "_mcp2openai").rglob("*.py"))
 # The runtime's files that reach outside the standard library, what they import and in which
 # functions: only there, so that importing a toolset loads the standard library alone.
@@ -113,6 +145,17 @@ LAZY_IMPORTS = {
     "contract": ({"mcp", "pydantic"}, {"_listed"}),
     # the SDK's types of elicitation, for connect()'s sessions
     "questions": ({"mcp"}, {"callback", "elicitation", "call", "elicit_result"}),
+    # each framework only inside the functions that need it (docs/frameworks.md)
+    "frameworks": (
+        {"agents", "pydantic_ai"},
+        {
+            "agents_tools",
+            "pydantic_ai_toolset",
+            "_arguments",
+            "_agents_output",
+            "_pydantic_ai_output",
+        },
+    ),
 }
 
 

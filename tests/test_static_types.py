@@ -15,10 +15,15 @@ from buildutil import GENERATED, ROOT, readme_app
 TYPING = ROOT / "tests" / "typing"
 
 
-def mypy(*paths: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+def mypy(
+    *paths: str, cwd: Path = ROOT, frameworks: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """`mypy --strict` on `paths`; the agent frameworks' types are loaded only with
+    `frameworks=True` (tests/typing/no_frameworks.ini)."""
     command = [sys.executable, "-m", "mypy", "--strict", "--no-incremental"]
+    config = "/dev/null" if frameworks else str(TYPING / "no_frameworks.ini")
     return subprocess.run(
-        [*command, "--config-file", "/dev/null", *paths],
+        [*command, "--config-file", config, *paths],
         cwd=cwd,
         capture_output=True,
         text=True,
@@ -79,7 +84,14 @@ def test_the_stub_agrees_with_the_module_it_describes() -> None:
     stub_only = set(re.findall(r"^(?:class )?(\w+)(?:\(| = )", declared, re.M))
     stub_only -= {"ToolCalls"}  # api.pyi redeclares the runtime's class: it must agree
     result = subprocess.run(
-        [sys.executable, "-m", "mypy.stubtest", "mcp_time", "--mypy-config-file", "/dev/null"],
+        [
+            sys.executable,
+            "-m",
+            "mypy.stubtest",
+            "mcp_time",
+            "--mypy-config-file",
+            str(TYPING / "no_frameworks.ini"),
+        ],
         cwd=GENERATED,
         capture_output=True,
         text=True,
@@ -125,3 +137,38 @@ def test_the_readme_questions_and_progress_example_passes_mypy_strict(tmp_path: 
         refused = mypy(str(example), cwd=tmp_path)
         errors = [text for text in refused.stdout.splitlines() if ": error: " in text]
         assert errors, wrong
+
+
+def test_the_readme_framework_examples_pass_mypy_strict(tmp_path: Path) -> None:
+    """The README's openai-agents and pydantic-ai examples, unchanged, with both frameworks
+    installed (the dev extras pin them) and a generated module as `mcp_tools`: the stubs type
+    `agents_tools()` and `pydantic_ai_toolset()` against the frameworks' own types."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```$", readme, re.M | re.S)
+    examples = {
+        "agents_example.py": [b for b in blocks if "mcp_tools.agents_tools(" in b],
+        "pydantic_ai_example.py": [b for b in blocks if "mcp_tools.pydantic_ai_toolset(" in b],
+    }
+    for suffix in (".py", ".pyi"):
+        shutil.copy(GENERATED / f"mcp_time{suffix}", tmp_path / f"mcp_tools{suffix}")
+    for name, found in examples.items():
+        assert len(found) == 1, name
+        (tmp_path / name).write_text(found[0], encoding="utf-8")
+    # typed, not Any: a wrong use of them is refused (one mypy run: loading both frameworks'
+    # types is most of its time)
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text(
+        "import mcp_tools\n"
+        "from agents import FunctionTool\n\n"
+        "async def main() -> None:\n"
+        "    async with mcp_tools.connect() as call_tool:\n"
+        "        tool: FunctionTool = mcp_tools.agents_tools(call_tool)\n"
+        "        mcp_tools.pydantic_ai_toolset(call_tool).no_such_method()\n",
+        encoding="utf-8",
+    )
+    result = mypy(*examples, "wrong.py", cwd=tmp_path, frameworks=True)
+    errors = [line for line in result.stdout.splitlines() if ": error: " in line]
+    assert [line.split(":")[:2] for line in errors] == [
+        ["wrong.py", "6"],
+        ["wrong.py", "7"],
+    ], result.stdout

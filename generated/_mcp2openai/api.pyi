@@ -34,6 +34,13 @@ from typing import (
     overload,
 )
 
+# agents_tools() and pydantic_ai_toolset() are typed against the frameworks' own types; an app
+# without a framework installed sees its names as Any (the ignores say so to mypy).
+from agents import Tool as _Tool  # type: ignore[import-not-found, unused-ignore]
+from pydantic_ai.toolsets import (  # type: ignore[import-not-found, unused-ignore]
+    AbstractToolset as _AbstractToolset,
+)
+
 # typing_extensions for a TypeVar with a default (PEP 696) on Python 3.11: every type checker
 # ships it, so nothing needs installing, and a stub is never imported at run time.
 from typing_extensions import TypeVar as _TypeVar
@@ -475,3 +482,23 @@ class ContractError(Exception):
     # (server, tool or None, JSON pointer, reason) of each breaking change
     changes: list[tuple[str, str | None, str, str]]
     def __init__(self, changes: list[tuple[str, str | None, str, str]]) -> None: ...
+
+# The agent frameworks (docs/frameworks.md): typed against their own types.
+
+def agents_tools(
+    call_tool: _ToolCaller,
+    *,
+    servers: Iterable[str] | None = None,
+    names: Iterable[str] | None = None,
+    read_only: bool = False,
+    namespaces: bool = False,
+    needs_approval: bool | Literal["policy"] = False,
+) -> list[_Tool]: ...  # FunctionTools; list[Tool] as Agent(tools=...) takes
+def pydantic_ai_toolset(
+    call_tool: _ToolCaller,
+    *,
+    servers: Iterable[str] | None = None,
+    names: Iterable[str] | None = None,
+    read_only: bool = False,
+    needs_approval: bool | Literal["policy"] = False,
+) -> _AbstractToolset[Any]: ...

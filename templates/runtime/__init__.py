@@ -13,12 +13,16 @@ without bytecode) the parts it does not call:
 - ``outputs``: ``tool_output``; ``execute``: ``execute_tool_calls``, with ``clock`` (a
   call's timeout and progress) and ``tasks``; ``connect``: ``connect``, with ``recipes``
   (the servers' recipes) and ``questions`` (elicitation);
+- ``frameworks``: ``agents_tools``, ``pydantic_ai_toolset`` (they import their framework
+  when called);
 - ``objects``: ``ToolCall``, ``ToolCalls``, ``Report``, ``arguments``;
 - ``search``, ``reading`` and ``rejections``, which those use.
 
 Everything here uses the standard library only and imports it where it is needed; only
-``connect()`` imports a package, the ``mcp`` SDK it opens sessions with. ``api.pyi`` is the
-typed API every toolset's ``.pyi`` stub re-exports (for type checkers only).
+``connect()`` imports a package, the ``mcp`` SDK it opens sessions with, and
+``agents_tools()`` and ``pydantic_ai_toolset()`` the framework each is for, when called.
+``api.pyi`` is the typed API every toolset's ``.pyi`` stub re-exports (for type checkers
+only).
 """
 
 VERSION = "0.3.0"  # the mcp2openai version that wrote this runtime
@@ -80,6 +84,8 @@ class Toolset:
             from . import execute as part
         elif name == "connect":
             from . import connect as part
+        elif name == "agents_tools" or name == "pydantic_ai_toolset":
+            from . import frameworks as part
         elif name == "arguments":
             from . import objects as part
         if part is not None:

@@ -115,7 +115,7 @@ def tool_calls(
             continue
         if call_id == "" and empty_ids is None:
             empty_ids = _empty_ids(entries, chat)
-        item = _checked_call(
+        item = checked_call(
             toolset,
             api,
             call_id,
@@ -164,7 +164,7 @@ def _chat_tool_calls(response: object) -> object:
     return None
 
 
-def _checked_call(
+def checked_call(
     toolset: "Toolset",
     api: str,
     call_id: object,
@@ -175,7 +175,8 @@ def _checked_call(
     empty_ids: bool,
     allowed: "frozenset[str] | None" = None,
 ) -> "ToolCall | dict[str, object]":
-    """The call's ToolCall, or the output item rejecting it.
+    """The call's ToolCall, or the output item rejecting it: the one parser of a call's
+    arguments, which ``frameworks`` reuses for the calls the frameworks make.
 
     ``namespace`` and ``caller`` are the call's (Responses; None when absent);
     ``empty_ids`` is true when every call of the response has the empty call id;

@@ -4,7 +4,7 @@ servers at the same time, each server's calls in the model's order.
 
 from .calls import tool_calls, waiting_message
 from .clock import Clock, current
-from .objects import read_only
+from .objects import asks
 from .offered import offered
 from .outputs import check_options, image_message, output
 from .reading import get, prepare
@@ -119,7 +119,7 @@ async def execute_tool_calls(
         # One call's outcome: its result, or the exception it ended with (declined too).
         if (
             approve is not None
-            and _asks(toolset, call)
+            and asks(toolset, call.name)
             and not await _approved(approve, call)
         ):
             return _declined(call)
@@ -196,15 +196,6 @@ async def _run_group(
     # One server's calls, one after another, in the model's order.
     for index in indices:
         outcomes[index] = await run(calls[index])
-
-
-def _asks(toolset: "Toolset", call: "ToolCall") -> bool:
-    """Whether ``approve`` is asked about ``call``: the build's "always" or "never" for its
-    tool, else unless it is read-only (``objects.read_only``)."""
-    policy = toolset.table("approve").get(call.name)
-    if policy is not None:
-        return bool(policy == "always")
-    return not read_only(call.annotations)
 
 
 async def _approved(

@@ -211,6 +211,18 @@ def read_only(annotations: "dict[str, object]") -> bool:
     return hinted and annotations.get("destructiveHint") is not True
 
 
+def asks(toolset: "Toolset", name: str) -> bool:
+    """Whether an approval is asked for a call to the tool ``name`` (exposed): the build's
+    ``approve="always"`` or ``"never"`` for it, else unless it is read-only (``read_only``
+    of its annotations). ``execute_tool_calls(approve=...)`` and the frameworks' adapters
+    (``needs_approval="policy"``) ask by this one rule."""
+    policy = toolset.table("approve").get(name)
+    if policy is not None:
+        return bool(policy == "always")
+    annotations: dict[str, dict[str, object]] = toolset.table("annotations")
+    return not read_only(annotations.get(name, {}))
+
+
 def report(toolset: "Toolset") -> Report:
     """``REPORT``: the toolset's report tables as one ``Report``."""
     paths: dict[str, list[list[str | None]]] = toolset.table("null_paths")

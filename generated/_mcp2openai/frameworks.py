@@ -1,0 +1,339 @@
+"""The compiled tools inside the agent frameworks: ``agents_tools()`` (openai-agents
+``FunctionTool``s) and ``pydantic_ai_toolset()`` (a pydantic-ai toolset).
+
+Each imports its framework when it is called, never on import: the framework is the app's
+dependency, not the module's. A framework gets the selected tools' definitions as
+``tools("responses")`` makes them (strict where the build made them strict, a fallback
+with its original schema and ``strict`` false); a call it makes is read by the parser
+``tool_calls`` uses (``calls.checked_call``: nulls at null paths dropped, rewrites
+decoded), run with ``call_tool(server, tool, arguments)`` as ``execute_tool_calls`` runs
+it, and its result formatted by ``outputs`` as a Responses output, then given to the
+framework in its own output types. docs/frameworks.md is the guide.
+"""
+
+from .calls import checked_call
+from .execute import _awaited
+from .objects import ToolCall, asks
+from .outputs import output
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Awaitable, Callable, Iterable
+    from typing import Any
+
+    from . import Toolset
+
+    _CallTool = Callable[[str, str, dict[str, object]], Awaitable[object]]
+
+
+def agents_tools(
+    toolset: "Toolset",
+    call_tool: "_CallTool",
+    *,
+    servers: "Iterable[str] | None" = None,
+    names: "Iterable[str] | None" = None,
+    read_only: bool = False,
+    namespaces: bool = False,
+    needs_approval: "bool | str" = False,
+) -> "list[Any]":
+    """openai-agents ``FunctionTool``s for the selected tools: ``Agent(tools=...)``.
+
+    ``servers``, ``names`` and ``read_only`` select as ``tools()`` does; only the tools
+    selected can run. Each tool's ``params_json_schema`` is the compiled schema, exactly,
+    with ``strict_json_schema`` true where the build made the tool strict.
+    ``namespaces=True``: the tools of each server in one namespace (the SDK's
+    ``tool_namespace()``), named and described as ``tools(namespaces=True)`` does. A call
+    is parsed as ``tool_calls`` parses one (arguments it cannot read are answered with the
+    ``Error:`` text ``tool_calls`` would send), run with ``call_tool``, and its result
+    returned as a str, or as a list of ``ToolOutputText``, ``ToolOutputImage`` and
+    ``ToolOutputFileContent`` when it holds an image or a file; an ``isError`` result or
+    a failure is an ``Error:`` text the model sees. ``needs_approval``: False (never),
+    True (every call) or ``"policy"``: the tools ``execute_tool_calls(approve=...)``
+    asks about (the build's ``approve=`` table, else every tool that is not read-only).
+    Raises ``ImportError`` without the ``openai-agents`` package.
+    """
+    try:
+        from agents import FunctionTool, tool_namespace
+    except ImportError:
+        raise ImportError(_MISSING.format("openai-agents", "agents_tools")) from None
+    if type(namespaces) is not bool:
+        raise TypeError(f"namespaces must be True or False, not {namespaces!r}")
+    selected = _selected(toolset, call_tool, servers, names, read_only, needs_approval)
+    if not namespaces:
+        return [
+            _function_tool(FunctionTool, toolset, call_tool, definition, None, asked)
+            for definition, asked in selected
+        ]
+    from .definitions import tools
+
+    chosen = [str(definition["name"]) for definition, _ in selected]
+    inside: dict[str, dict[str, str]] = toolset.table("namespaced")
+    result = []
+    policy = {str(definition["name"]): asked for definition, asked in selected}
+    spaces: list[Any] = tools(toolset, "responses", names=chosen, namespaces=True)
+    for space in spaces:
+        locals_ = inside[space["name"]]
+        functions: list[dict[str, Any]] = space["tools"]
+        made = [
+            _function_tool(
+                FunctionTool,
+                toolset,
+                call_tool,
+                function,
+                locals_[function["name"]],
+                policy[locals_[function["name"]]],
+            )
+            for function in functions
+        ]
+        grouped = tool_namespace(
+            name=space["name"], description=space["description"], tools=made
+        )
+        for tool, function in zip(grouped, functions, strict=True):
+            tool.params_json_schema = _copied(function["parameters"])  # as compiled
+            result.append(tool)
+    return result
+
+
+def _function_tool(
+    function_tool: "Any",
+    toolset: "Toolset",
+    call_tool: "_CallTool",
+    definition: "dict[str, Any]",
+    exposed: "str | None",
+    asked: bool,
+) -> "Any":
+    """One ``FunctionTool``; ``exposed``: the flat name of a function named inside a
+    namespace (None: its own name)."""
+    name = str(definition["name"])
+    schema: dict[str, object] = definition["parameters"]
+    tool = function_tool(
+        name=name,
+        description=str(definition.get("description") or ""),
+        params_json_schema=_copied(schema),
+        on_invoke_tool=_agents_invoker(toolset, call_tool, exposed or name),
+        strict_json_schema=definition.get("strict") is True,
+        needs_approval=asked,
+    )
+    # The SDK rewrites a strict schema when a FunctionTool is made (it reorders
+    # "required"): the compiled one is sent as it is.
+    tool.params_json_schema = _copied(schema)
+    return tool
+
+
+def pydantic_ai_toolset(
+    toolset: "Toolset",
+    call_tool: "_CallTool",
+    *,
+    servers: "Iterable[str] | None" = None,
+    names: "Iterable[str] | None" = None,
+    read_only: bool = False,
+    needs_approval: "bool | str" = False,
+) -> "Any":
+    """A pydantic-ai toolset of the selected tools: ``Agent(toolsets=[...])``.
+
+    The same selection, definitions (``ToolDefinition.strict`` as the build made it),
+    argument reading and results as ``agents_tools``: a result is a str, or a list of
+    texts and ``BinaryContent`` (images, files). Arguments it cannot read ask the model
+    to retry (``ModelRetry``) with the ``Error:`` text ``tool_calls`` would send.
+    ``needs_approval`` (False, True or ``"policy"``) wraps it in pydantic-ai's
+    ``approval_required()``: those calls end the run with ``DeferredToolRequests``.
+    Raises ``ImportError`` without the ``pydantic-ai`` package.
+    """
+    try:
+        from pydantic_ai.tools import ToolDefinition
+        from pydantic_ai.toolsets import AbstractToolset, ToolsetTool
+    except ImportError:
+        raise ImportError(
+            _MISSING.format("pydantic-ai", "pydantic_ai_toolset")
+        ) from None
+    selected = _selected(toolset, call_tool, servers, names, read_only, needs_approval)
+    definitions = {}
+    approvals = set()
+    for definition, asked in selected:
+        name = str(definition["name"])
+        definitions[name] = ToolDefinition(
+            name=name,
+            description=str(definition.get("description") or ""),
+            parameters_json_schema=_copied(definition["parameters"]),
+            strict=definition.get("strict") is True,
+        )
+        if asked:
+            approvals.add(name)
+
+    class Validator:
+        """Reads a call's arguments as ``tool_calls`` does (pydantic-ai's
+        ``SchemaValidatorProt``)."""
+
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+        def validate_json(self, input: object, **_: object) -> object:
+            return _arguments(toolset, self.name, input)
+
+        def validate_python(self, input: object, **_: object) -> object:
+            return _arguments(toolset, self.name, input)
+
+    class CompiledToolset(AbstractToolset):  # type: ignore[type-arg, misc, unused-ignore]
+        """The compiled tools of a mcp2openai toolset module."""
+
+        @property
+        def id(self) -> "str | None":
+            return None
+
+        async def get_tools(self, ctx: object) -> "dict[str, Any]":
+            return {
+                name: ToolsetTool(
+                    toolset=self,
+                    tool_def=definition,
+                    max_retries=1,
+                    args_validator=Validator(name),
+                )
+                for name, definition in definitions.items()
+            }
+
+        async def call_tool(
+            self, name: str, tool_args: "dict[str, Any]", ctx: "Any", tool: object
+        ) -> object:
+            call_id = getattr(ctx, "tool_call_id", None) or "call"
+            found = toolset.names()[name]
+            call = ToolCall(call_id, name, found[0], found[1], tool_args)
+            return _pydantic_ai_output(await _run(toolset, call_tool, call))
+
+    compiled = CompiledToolset()
+    if not approvals:
+        return compiled
+    return compiled.approval_required(
+        lambda ctx, tool_def, args: tool_def.name in approvals
+    )
+
+
+_MISSING = "{0} is not installed: `pip install {0}` to use {1}()"
+
+
+def _selected(
+    toolset: "Toolset",
+    call_tool: object,
+    servers: "Iterable[str] | None",
+    names: "Iterable[str] | None",
+    read_only: bool,
+    needs_approval: object,
+) -> "list[tuple[dict[str, Any], bool]]":
+    """The selected tools' Responses definitions, each with whether its calls need an
+    approval."""
+    if not callable(call_tool):
+        raise TypeError(f"call_tool must be a callable, not {call_tool!r}")
+    if type(needs_approval) is not bool and needs_approval != "policy":
+        raise ValueError(
+            f"needs_approval must be True, False or 'policy', not {needs_approval!r}"
+        )
+    from .definitions import tools
+
+    listed = tools(
+        toolset, "responses", servers=servers, names=names, read_only=read_only
+    )
+    return [
+        (
+            definition,
+            (
+                asks(toolset, str(definition["name"]))
+                if needs_approval == "policy"
+                else needs_approval is True
+            ),
+        )
+        for definition in listed
+    ]
+
+
+def _copied(schema: object) -> "Any":
+    # A fresh copy: the definitions are shared by every tools() call of the module.
+    import copy
+
+    return copy.deepcopy(schema)
+
+
+def _agents_invoker(
+    toolset: "Toolset", call_tool: "_CallTool", name: str
+) -> "Callable[[Any, str], Awaitable[object]]":
+    async def invoke(context: "Any", arguments: str) -> object:
+        call_id = getattr(context, "tool_call_id", None) or "call"
+        found = checked_call(
+            toolset, "responses", call_id, name, arguments, None, None, False
+        )
+        if type(found) is not ToolCall:
+            return found["output"]  # type: ignore[index]
+        return _agents_output(await _run(toolset, call_tool, found))
+
+    return invoke
+
+
+def _arguments(toolset: "Toolset", name: str, arguments: object) -> "dict[str, object]":
+    # pydantic-ai's validation: the arguments as tool_calls reads them, or a retry.
+    if arguments is None:
+        arguments = ""
+    found = checked_call(
+        toolset, "responses", "call", name, arguments, None, None, False
+    )
+    if type(found) is not ToolCall:
+        from pydantic_ai import ModelRetry
+
+        text = str(found["output"])  # type: ignore[index]
+        raise ModelRetry(text.removeprefix("Error: "))
+    return found.arguments
+
+
+async def _run(toolset: "Toolset", call_tool: "_CallTool", call: ToolCall) -> object:
+    """The call's Responses output: a str, or a list of input_text, input_image and
+    input_file items."""
+    awaitable = call_tool(call.server, call.tool, call.arguments)
+    if not hasattr(awaitable, "__await__"):
+        raise TypeError(
+            "call_tool must return an awaitable (call_tool is async, or returns "
+            f"session.call_tool(...)), not {type(awaitable).__name__}: {call.name} "
+            "was called"
+        )
+    outcome = await _awaited(awaitable, call, None)
+    item, _ = output(
+        toolset, call.call_id, outcome, "responses", None, call.name, 10_485_760
+    )
+    return item["output"]
+
+
+def _agents_output(content: object) -> object:
+    if type(content) is not list:
+        return content
+    from agents import ToolOutputFileContent, ToolOutputImage, ToolOutputText
+
+    parts: list[object] = []
+    for item in content:
+        kind = item["type"]
+        if kind == "input_text":
+            parts.append(ToolOutputText(text=item["text"]))
+        elif kind == "input_image":
+            parts.append(ToolOutputImage(image_url=item["image_url"]))
+        else:
+            parts.append(
+                ToolOutputFileContent(
+                    file_data=item["file_data"], filename=item["filename"]
+                )
+            )
+    return parts
+
+
+def _pydantic_ai_output(content: object) -> object:
+    if type(content) is not list:
+        return content
+    import binascii
+
+    from pydantic_ai import BinaryContent
+
+    parts: list[object] = []
+    for item in content:
+        if item["type"] == "input_text":
+            parts.append(item["text"])
+            continue
+        url = item["image_url"] if item["type"] == "input_image" else item["file_data"]
+        media_type, _, data = url[5:].partition(";base64,")
+        parts.append(
+            BinaryContent(data=binascii.a2b_base64(data), media_type=media_type)
+        )
+    return parts
