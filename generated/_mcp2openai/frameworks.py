@@ -12,6 +12,7 @@ framework in its own output types. docs/frameworks.md is the guide.
 """
 
 from .calls import checked_call
+from .clock import Clock
 from .execute import _awaited
 from .objects import ToolCall, asks
 from .outputs import output
@@ -291,7 +292,8 @@ async def _run(toolset: "Toolset", call_tool: "_CallTool", call: ToolCall) -> ob
             f"session.call_tool(...)), not {type(awaitable).__name__}: {call.name} "
             "was called"
         )
-    outcome = await _awaited(awaitable, call, None)
+    # no timeout of its own: the framework's run bounds it
+    outcome = await _awaited(awaitable, Clock(call, None, None, False))
     item, _ = output(
         toolset, call.call_id, outcome, "responses", None, call.name, 10_485_760
     )
