@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import selectors
 import socket
 import subprocess
 import sys
@@ -134,3 +135,22 @@ def stop(process: subprocess.Popen[bytes]) -> None:
     except subprocess.TimeoutExpired:
         process.kill()
         process.wait()
+
+
+def start_http(script: str, *args: str) -> tuple[subprocess.Popen[str], str]:
+    """Start tests/servers/`script` with `--http`: the process and its endpoint, the first
+    line it prints once it listens (tests/servers/_serve.py)."""
+    process = subprocess.Popen(
+        [PYTHON, str(REPO / "tests" / "servers" / script), "--http", *args],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdout is not None
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stdout, selectors.EVENT_READ)
+        ready = selector.select(timeout=120)  # an upper bound on start-up, not a wait
+    line = process.stdout.readline().strip() if ready else ""
+    if not line.startswith("http://127.0.0.1:"):
+        stop(process)  # type: ignore[arg-type]
+        pytest.fail(f"{script} --http did not announce its endpoint (got {line!r})")
+    return process, line

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import selectors
-import subprocess
 import sys
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
@@ -30,7 +28,7 @@ from typing import Any
 
 import pytest
 from buildutil import import_path, run_cli
-from live_support import REPO, stop
+from live_support import REPO, start_http, stop
 from mcp2openai.live import dump, fetch_snapshot
 from mcp2openai.servers import Stdio
 from openai_checker import tool_violations
@@ -58,21 +56,6 @@ class World:
         return {name: {"command": PYTHON, "args": [str(SERVERS / SCRIPTS[name])]} for name in names}
 
 
-def _start_http(script: str) -> tuple[subprocess.Popen[str], str]:
-    process = subprocess.Popen(
-        [PYTHON, str(SERVERS / script), "--http"], stdout=subprocess.PIPE, text=True
-    )
-    assert process.stdout is not None
-    with selectors.DefaultSelector() as selector:
-        selector.register(process.stdout, selectors.EVENT_READ)
-        ready = selector.select(timeout=120)  # an upper bound on start-up, not a wait
-    line = process.stdout.readline().strip() if ready else ""
-    if not line.startswith("http://127.0.0.1:"):
-        stop(process)  # type: ignore[arg-type]
-        pytest.fail(f"{script} --http did not announce its endpoint (got {line!r})")
-    return process, line
-
-
 @pytest.fixture(scope="module")
 def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     root = tmp_path_factory.mktemp("mcp2026")
@@ -87,7 +70,7 @@ def world(tmp_path_factory: pytest.TempPathFactory) -> Iterator[World]:
     out = root / "mcp2026_tools.py"
     result = run_cli("build", *args, "--out", str(out))
     assert result.exit_code == 0, result.output
-    started = {name: _start_http(script) for name, script in SCRIPTS.items()}
+    started = {name: start_http(script) for name, script in SCRIPTS.items()}
     try:
         yield World(import_path(out), {name: url for name, (_, url) in started.items()})
     finally:

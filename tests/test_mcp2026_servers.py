@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import selectors
 import subprocess
 import sys
 from collections.abc import AsyncIterator, Iterator
@@ -22,7 +21,7 @@ from typing import Any
 import anyio
 import mcp.types as types
 import pytest
-from live_support import REPO, stop
+from live_support import REPO, start_http, stop
 from mcp import (
     Client,
     ClientSession,
@@ -65,28 +64,12 @@ class HttpServers:
     def url(self, script: str, *args: str) -> str:
         key = (script, args)
         if key not in self.running:
-            self.running[key] = _start_http(script, *args)
+            self.running[key] = start_http(script, *args)
         return self.running[key][1]
 
     def close(self) -> None:
         for process, _ in self.running.values():
             stop(process)  # type: ignore[arg-type]
-
-
-def _start_http(script: str, *args: str) -> tuple[subprocess.Popen[str], str]:
-    """Start `script --http`; its first stdout line is the endpoint (tests/servers/_serve.py)."""
-    process = subprocess.Popen(
-        [PYTHON, str(SERVERS / script), "--http", *args], stdout=subprocess.PIPE, text=True
-    )
-    assert process.stdout is not None
-    with selectors.DefaultSelector() as selector:
-        selector.register(process.stdout, selectors.EVENT_READ)
-        ready = selector.select(timeout=120)  # an upper bound on start-up, not a wait
-    line = process.stdout.readline().strip() if ready else ""
-    if not line.startswith("http://127.0.0.1:"):
-        stop(process)  # type: ignore[arg-type]
-        pytest.fail(f"{script} --http did not announce its endpoint (got {line!r})")
-    return process, line
 
 
 @pytest.fixture(scope="module")
