@@ -7,7 +7,9 @@ the clock starts in both, as it is in any app that uses the `openai` SDK. Cold s
 after deleting the `__pycache__` folders (the module's and the runtime's), as an app does under
 `PYTHONDONTWRITEBYTECODE=1` or on a read-only site directory: what it loads is compiled on every
 start. Samples alternate between the adapter and the baseline, so drifting load on the machine
-hits both alike. Also: how many of the runtime's lines of code each step loads.
+hits both alike. Cold rows also give a floor: what any module file costs without bytecode
+(compiling its own source, then parsing its definitions from the file), whatever its runtime.
+Also: how many of the runtime's lines of code each step loads.
 """
 
 from __future__ import annotations
@@ -51,6 +53,19 @@ c0, t0 = time.process_time_ns(), time.perf_counter_ns()
 definitions = json.loads(text)
 c1, t1 = time.process_time_ns(), time.perf_counter_ns()
 print(t1 - t0, c1 - c0, len(definitions))
+"""
+
+# The least a toolset module can cost without bytecode, whatever its runtime: compiling the
+# module's own source (the interpreter's first compile also sets up its AST types) and parsing
+# its definitions from its data file's bytes.
+_FLOOR_CHILD = """\
+import json, sys, time
+c0 = time.process_time_ns()
+with open(sys.argv[1], encoding="utf-8") as stream:
+    compile(stream.read(), sys.argv[1], "exec")
+with open(sys.argv[2], "rb") as stream:
+    definitions = json.loads(stream.read())
+print(time.process_time_ns() - c0, len(definitions))
 """
 
 # Each file compiled on its own, as the import does (a file's `from __future__` must come
@@ -98,6 +113,9 @@ def measure_import(
         assert cached.exists(), cached
     stamp = cached.stat().st_mtime_ns if not cold else None
     samples: dict[str, list[float]] = {key: [] for key in _IMPORT_KEYS}
+    floor = [sys.executable, "-I", "-S", "-c", _FLOOR_CHILD, str(directory / f"{name}.py")]
+    floor.append(str(definitions))
+    floors: list[float] = []
     added: set[str] = set()
     for _ in range(runs):
         if cold:
@@ -117,6 +135,10 @@ def measure_import(
         wall = (imported, imported + first, loaded)
         for key, nanoseconds in zip(_IMPORT_KEYS, (*cpu, *wall), strict=True):
             samples[key].append(nanoseconds / 1e6)
+        if cold:
+            floor_ns, length = map(int, child(floor))
+            assert length == count, (length, count)
+            floors.append(floor_ns / 1e6)
     if cold:
         assert not cached.exists(), "a .pyc was written: not a cold import"
     else:
@@ -145,6 +167,9 @@ def measure_import(
             peer_vs_import=fastest_ms / import_ms,
             peer_vs_import_and_tools=fastest_ms / first_ms,
         )
+    if cold:
+        row["floor_ms"] = statistics.median(floors)
+        row["floor_vs_json"] = row["floor_ms"] / json_ms
     kind = "cold" if cold else "warm"
     print(
         f"import ({kind}) {count:>5} tools: {import_ms:.2f} ms (+tools {first_ms:.2f} ms),"

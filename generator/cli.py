@@ -388,6 +388,8 @@ def _differences(out: Path, result: Build) -> tuple[list[str], str]:
     if not stale and all(difference(p, t) is None for p, t in written if p.parent == folder):
         return diffs, ""
     found = runtime_version_on_disk(out)
+    if found == version:  # the same version, other files: a build of another commit of it
+        return diffs, f" (the runtime in {shown(folder)}/ differs from this generator's)"
     which = f"mcp2openai {found}'s" if found else "not this generator's"
     return diffs, f" (the runtime in {shown(folder)}/ is {which}, not {version}'s)"
 

@@ -22,9 +22,7 @@ from typing import Final
 
 LINE_LENGTH: Final = 88
 INDENT: Final = "    "
-# JSON text needs no escape beyond what `json.dumps` writes, but these characters would be
-# invisible or break lines in an editor, a diff or a terminal: written as \u escapes.
-_HIDDEN: Final = re.compile(r"[^\x20-\x7e]")
+# Characters that would be invisible or break lines in an editor, a diff or a terminal.
 _CONTROL: Final = re.compile(r"[\x00-\x1f\x7f]")
 
 
@@ -51,14 +49,14 @@ def string(value: str) -> str:
 def json_text(value: dict[str, object] | list[object]) -> str:
     """`value` as JSON: one entry (list item, or key and value) per line, for review.
 
-    Compact separators; characters outside printable ASCII stay as they are when they are
-    printable (a description in any script reads as written), and become \\u escapes when
-    not (controls, line and paragraph separators, format characters).
+    Compact separators, and printable ASCII only: every other character is a \\u escape. So
+    the file holds nothing invisible, and the runtime's text of it has one byte per character,
+    which `json.loads` parses faster (docs/design.md, "Data in the module").
     """
-    encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode
+    encode = json.JSONEncoder(ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode
 
     def dumps(item: object) -> str:
-        return _HIDDEN.sub(_visible, encode(item))
+        return encode(item).replace("\x7f", "\\u007f")  # the one control JSON leaves as is
 
     if isinstance(value, dict):
         lines = [f"{dumps(key)}:{dumps(item)}" for key, item in value.items()]
@@ -68,20 +66,31 @@ def json_text(value: dict[str, object] | list[object]) -> str:
 
 
 def data_text(version: str, tables: dict[str, dict[str, object] | list[object]]) -> str:
-    """The toolset's data file: a JSON object whose first key names the mcp2openai version,
-    then one key per table, in order.
+    """The toolset's data file: a JSON object whose first key names the mcp2openai version, the
+    second (`"tables"`) where each table's value lies in the file, then one key per table, in
+    order.
 
-    Each top-level key starts a line and every line inside a table is indented (entries as
-    `json_text` lays them out, one per line), so the runtime finds a table by searching for
-    a line that starts with its key (templates/runtime/__init__.py, `Toolset.table`): JSON
-    strings hold no line break, so no value can start such a line.
+    `"tables"` maps each table to `[start, end]`: the byte offsets of its JSON value in the
+    UTF-8 file, counted from the start of the line after the `"tables"` line. The runtime reads
+    those bytes alone and parses them (templates/runtime/__init__.py, `Toolset.source`), so it
+    neither reads nor decodes the tables it does not use. Each top-level key starts a line and
+    every line inside a table is indented (entries as `json_text` lays them out, one per line).
     """
-    parts = [f'{{\n"mcp2openai":{json.dumps(version)}']
+    parts: list[str] = []
+    spans: dict[str, list[int]] = {}
+    offset = 0  # in bytes, from the start of the line after the "tables" line
     for key, value in tables.items():
         if not key.isidentifier():
             raise ValueError(f"table name {key!r} is not an identifier")
-        parts.append(f'"{key}":' + json_text(value).replace("\n", "\n "))
-    return ",\n".join(parts) + "\n}\n"
+        name = f'"{key}":'
+        text = json_text(value).replace("\n", "\n ")
+        start = offset + len(name.encode("utf-8"))
+        spans[key] = [start, start + len(text.encode("utf-8"))]
+        parts.append(name + text)
+        offset = spans[key][1] + len(",\n")
+    contents = json.dumps(spans, separators=(",", ":"))
+    lines = [f'{{\n"mcp2openai":{json.dumps(version)}', f'"tables":{contents}', *parts]
+    return ",\n".join(lines) + "\n}\n"
 
 
 def docstring(text: str) -> str:
@@ -102,14 +111,3 @@ def _hex_escape(match: re.Match[str]) -> str:
 
 def _escape(char: str) -> str:
     return repr(char)[1:-1]
-
-
-def _visible(match: re.Match[str]) -> str:
-    char = match.group()
-    if char.isprintable():
-        return char
-    code = ord(char)
-    if code > 0xFFFF:  # JSON spells a character outside the BMP as a surrogate pair
-        code -= 0x10000
-        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
-    return f"\\u{code:04x}"

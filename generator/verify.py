@@ -70,7 +70,8 @@ def verify_data(emission: Emission) -> None:
         parsed = json.loads(emission.data)
     except (ValueError, RecursionError) as error:
         raise RenderError(f"data: not valid JSON: {error}") from None
-    if list(parsed) != ["mcp2openai", *TABLE_NAMES] or list(expected) != list(TABLE_NAMES):
+    keys = ["mcp2openai", "tables", *TABLE_NAMES]
+    if list(parsed) != keys or list(expected) != list(TABLE_NAMES):
         raise RenderError("data: its tables are not the model's, in order")
     if parsed["mcp2openai"] != emission.version.text:
         raise RenderError("data: not written for this version")

@@ -82,6 +82,40 @@ def with_toolset(
     approve: dict[str, str] | None = None,
 ) -> Any:
     """`module` with this toolset's data: every name bound to the previous one is forgotten."""
+    tables = toolset_tables(
+        names,
+        null_paths,
+        definitions,
+        decode,
+        namespaced,
+        structured,
+        servers,
+        search,
+        annotations,
+        approve,
+    )
+    for public in PUBLIC:
+        module.__dict__.pop(public, None)
+    toolset = Toolset(module.__dict__, VERSION, data=data_text(VERSION, tables))
+    module._toolset = toolset
+    module.__getattr__ = toolset.attribute
+    module.__dir__ = toolset.listing
+    return module
+
+
+def toolset_tables(
+    names: dict[str, tuple[str, str]],
+    null_paths: NullPaths | None = None,
+    definitions: list[dict[str, object]] | None = None,
+    decode: dict[str, list[dict[str, Any]]] | None = None,
+    namespaced: dict[str, dict[str, str]] | None = None,
+    structured: list[str] | None = None,
+    servers: dict[str, dict[str, object] | None] | None = None,
+    search: dict[str, str] | None = None,
+    annotations: dict[str, dict[str, object]] | None = None,
+    approve: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """Every table of a toolset's data, from these (empty where not given)."""
     null_paths = null_paths or {}
     plans = {
         exposed: plan
@@ -107,13 +141,7 @@ def with_toolset(
     )
     for listed in ("fallbacks", "excluded", "renames", "rewrites"):
         tables[listed] = []
-    for public in PUBLIC:
-        module.__dict__.pop(public, None)
-    toolset = Toolset(module.__dict__, VERSION, data=data_text(VERSION, tables))
-    module._toolset = toolset
-    module.__getattr__ = toolset.attribute
-    module.__dir__ = toolset.listing
-    return module
+    return tables
 
 
 def write_toolset(
@@ -134,8 +162,8 @@ def write_toolset(
     for file, text in runtime_files().items():
         (runtime / file).parent.mkdir(exist_ok=True)
         (runtime / file).write_text(text, encoding="utf-8")
-    module = with_toolset(types.ModuleType(name), names, definitions=definitions)
-    (directory / f"{name}.json").write_text(module._toolset.text(), encoding="utf-8")
+    tables = toolset_tables(names, definitions=definitions)
+    (directory / f"{name}.json").write_text(data_text(VERSION, tables), encoding="utf-8")
     blank = Emission(Source(VERSION), Source('"""A toolset."""'), Source(""), Source(""), "", "")
     (directory / f"{name}.py").write_text(module_source(blank), encoding="utf-8")
     return directory

@@ -426,7 +426,8 @@ def test_the_module_holds_no_code_and_names_its_version() -> None:
     assert not [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.ClassDef)]
     assert f'_toolset = _Toolset(globals(), "{__version__}")' in source
     data = (GENERATED / "mcp_time.json").read_text(encoding="utf-8")
-    assert data.startswith(f'{{\n"mcp2openai":"{__version__}",\n"definitions":[\n {{')
+    head = f'{{\n"mcp2openai":"{__version__}",\n"tables":{{"definitions":['
+    assert data.startswith(head) and '},\n"definitions":[\n {' in data
 
 
 def test_the_docstrings_api_line_names_every_function_and_table_of_the_module() -> None:

@@ -172,6 +172,27 @@ def test_an_unchanged_module_keeps_its_bytes_and_mtime(tmp_path: Path) -> None:
     assert module.stat().st_mtime > OLD
 
 
+def test_check_says_how_the_runtime_on_disk_differs(tmp_path: Path) -> None:
+    snapshot(tmp_path, "time")
+    args = ["build", "--server", "time=mcp/time.json", "--out", "app/tools.py"]
+    assert run_cli(*args, cwd=tmp_path).returncode == 0
+    runtime = tmp_path / "app" / "_mcp2openai"
+    # The same version's runtime with other files (a build of another commit of it).
+    (runtime / "tasks.py").write_text("# edited\n", encoding="utf-8")
+    (runtime / "extra.py").write_text("", encoding="utf-8")
+    result = run_cli(*args, "--check", cwd=tmp_path)
+    assert result.returncode == 1
+    lines = result.stderr.splitlines()
+    assert "app/_mcp2openai/extra.py: not part of mcp2openai 0.3.0's runtime" in lines
+    assert "(the runtime in app/_mcp2openai/ differs from this generator's)" in lines[-1]
+    assert "not 0.3.0's" not in result.stderr
+    # Another version's runtime.
+    init = runtime / "__init__.py"
+    init.write_text(init.read_text(encoding="utf-8").replace('"0.3.0"', '"0.1.9"'), "utf-8")
+    lines = run_cli(*args, "--check", cwd=tmp_path).stderr.splitlines()
+    assert "(the runtime in app/_mcp2openai/ is mcp2openai 0.1.9's, not 0.3.0's)" in lines[-1]
+
+
 # --- build --check prints the whole diff, or says what it left out ---------------------------
 
 

@@ -51,6 +51,8 @@ def harvested() -> tuple[str, ...]:
                 found.add(node.attr)
             elif isinstance(node, ast.Constant) and isinstance(node.value, str):
                 found.add(node.value[:120])
+            elif isinstance(node, ast.Constant) and isinstance(node.value, bytes):
+                found.add(node.value[:120].decode("latin-1"))  # the data reader's markers
         for token in tokenize.generate_tokens(io.StringIO(text).readline):
             if token.type == tokenize.COMMENT:
                 found.add(token.string)
@@ -67,7 +69,7 @@ def test_the_harvest_holds_the_internals_an_attacker_would_try() -> None:
     names = set(harvested())
     # Spot checks that the harvest reaches what matters; the list itself is never written here.
     assert {"Toolset", "_toolset", "TYPE_CHECKING", "attribute", "table", "mcp2openai"} <= names
-    assert set(TABLE_NAMES) <= names and {'\n"', '":'} <= names  # the data's own key lines
+    assert set(TABLE_NAMES) <= names and {",\n", '":', "\n}"} <= names  # the data's own marks
     assert any("{{" in name for name in names) and any(name.startswith("# ----") for name in names)
     assert len(names) > 1000
 
@@ -228,8 +230,8 @@ def test_the_runtime_is_the_templates_and_the_data_only_its_tables(
     }
     data = (work / "hostile_tools.json").read_text(encoding="utf-8")
     keys = [line.partition(":")[0] for line in data.split("\n") if line.startswith('"')]
-    assert keys == ['"mcp2openai"', *(f'"{name}"' for name in TABLE_NAMES)]
-    assert list(json.loads(data)) == ["mcp2openai", *TABLE_NAMES]
+    assert keys == ['"mcp2openai"', '"tables"', *(f'"{name}"' for name in TABLE_NAMES)]
+    assert list(json.loads(data)) == ["mcp2openai", "tables", *TABLE_NAMES]
 
 
 def test_every_planted_value_reads_back_unchanged(
@@ -284,7 +286,9 @@ def test_the_stub_gives_back_every_key_and_literal(
     work, _, _ = built
     module = import_path(work / "hostile_tools.py")
     stub = ast.parse((work / "hostile_tools.pyi").read_text(encoding="utf-8"))
-    shapes = set(module._toolset.shape_names())  # "<Tool>Args", and "<Tool>Args2" on a clash
+    # "<Tool>Args" (and "<Tool>Args2" on a clash) -> exposed name
+    shape_of = {entry[2]: name for name, entry in module._toolset.table("names").items()}
+    shapes = set(shape_of)
     typed = {
         node.targets[0].id: node.value
         for node in stub.body
@@ -297,7 +301,7 @@ def test_the_stub_gives_back_every_key_and_literal(
         if not definition["strict"]:
             continue
         name = definition["name"]
-        shape = next(s for s, n in module._toolset.shape_names().items() if n == name)
+        shape = next(s for s, n in shape_of.items() if n == name)
         value = typed[shape]
         if not isinstance(value, ast.Call):
             continue  # dict[str, object]: a key too long for one line

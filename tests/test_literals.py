@@ -70,7 +70,7 @@ def test_any_string_round_trips_and_matches_black(text: str) -> None:
 def read_back(text: str, names: list[str]) -> dict[str, Any]:
     """The tables of a data file as the runtime reads them, checked against json.loads."""
     whole = json.loads(text)
-    assert list(whole) == ["mcp2openai", *names]
+    assert list(whole) == ["mcp2openai", "tables", *names]
     reader = Toolset({"__name__": "data"}, VERSION, data=text)
     found = {name: reader.table(name) for name in names}
     assert found == {name: whole[name] for name in names}
@@ -81,12 +81,12 @@ def read_back(text: str, names: list[str]) -> dict[str, Any]:
 def test_data_reads_back_exactly_table_by_table(value: Any) -> None:
     text = data_text(VERSION, value)
     assert read_back(text, list(value)) == value
-    # One entry per line, nothing but printable characters on them, and only the top-level
-    # keys start a line with a quote.
+    # One entry per line, nothing but printable ASCII on them, and only the top-level keys
+    # start a line with a quote.
     lines = text.split("\n")
-    assert all(line.isprintable() for line in lines)
+    assert all(line.isascii() and line.isprintable() for line in lines)
     starts = [line.partition(":")[0] for line in lines if line.startswith('"')]
-    assert starts == ['"mcp2openai"', *(json.dumps(key) for key in value)]
+    assert starts == ['"mcp2openai"', '"tables"', *(json.dumps(key) for key in value)]
 
 
 def test_hostile_strings_in_the_data() -> None:
@@ -98,10 +98,12 @@ def test_hostile_strings_in_the_data() -> None:
     assert read_back(data_text(VERSION, tables), list(tables)) == tables
 
 
-def test_json_text_keeps_printable_text_and_escapes_the_rest() -> None:
-    text = json_text(["ä中文😀", "a\u2028b", "\x7f", "\U000e0041"])
-    assert "ä中文😀" in text
-    assert "\\u2028" in text and "\\u007f" in text and "\\udb40\\udc41" in text
+def test_json_text_is_printable_ascii_and_reads_back() -> None:
+    value = ["ä中文😀", "a\u2028b", "\x7f", "\U000e0041", "\x00\n\t"]
+    text = json_text(value)
+    assert text.isascii() and all(line.isprintable() for line in text.split("\n"))
+    assert "\\u00e4\\u4e2d" in text and "\\u007f" in text and "\\udb40\\udc41" in text
+    assert json.loads(text) == value
 
 
 def test_numbers_keep_their_type() -> None:

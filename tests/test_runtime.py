@@ -150,6 +150,53 @@ def test_a_runtime_of_another_version_is_refused_with_both_versions() -> None:
     assert "\n" not in message
 
 
+def data_file(tmp_path: Path, text: str) -> Any:
+    """A Toolset whose module is ``tmp_path/github.py`` and whose data file holds ``text``."""
+    from mcp2openai.templates.runtime import VERSION, Toolset
+
+    (tmp_path / "github.json").write_bytes(text.encode("utf-8"))
+    return Toolset({"__file__": str(tmp_path / "github.py")}, VERSION)
+
+
+def good_data() -> str:
+    from mcp2openai.literals import data_text
+    from mcp2openai.templates.runtime import VERSION
+
+    return data_text(VERSION, {"definitions": DEFINITIONS, "names": {"a": ["fs", "a"]}})
+
+
+def test_a_data_file_is_read_table_by_table_by_its_offsets(tmp_path: Path) -> None:
+    toolset = data_file(tmp_path, good_data())
+    assert toolset.table("definitions") == DEFINITIONS
+    assert toolset.table("names") == {"a": ["fs", "a"]}
+    with pytest.raises(LookupError, match=r"github\.json has no table 'search': rebuild it"):
+        toolset.table("search")
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        # git's core.autocrlf: every line one byte longer, so every offset is off.
+        (lambda s: s.replace("\n", "\r\n"), "its first lines differ"),
+        (lambda s: s.replace('"mcp2openai":"0.3.0"', '"mcp2openai":"0.2.0"'), "first lines"),
+        (lambda s: s.replace('"definitions":[\n', '"definitions": [\n'), "not where"),
+        (lambda s: s.replace('"Read a file."', '"Read a file"'), "not where"),
+        (lambda s: s.replace('"tables":{"definitions":[', '"tables":{"definitions":[9'), "where"),
+    ],
+)
+def test_a_data_file_that_does_not_fit_is_one_line_naming_it(
+    tmp_path: Path, change: Any, reason: str
+) -> None:
+    changed = change(good_data())
+    assert changed != good_data()
+    with pytest.raises(ValueError) as error:
+        data_file(tmp_path, changed).table("definitions")
+    message = str(error.value)
+    assert message.startswith(f"{tmp_path / 'github.json'} is not the data mcp2openai")
+    assert reason in message and "rebuild the toolset" in message and "autocrlf" in message
+    assert "\n" not in message
+
+
 # ---------------------------------------------------------------------------- tools()
 
 

@@ -198,7 +198,7 @@ def test_no_name_but_the_nested_typed_dicts_looks_like_one() -> None:
     for path in [GENERATED / "mcp_all.py", *sorted((GENERATED / "_mcp2openai").glob("*.py*"))]:
         module |= assigned(path)[0]
     stub, typed_dicts = assigned(GENERATED / "mcp_all.pyi")
-    assert {"_toolset", "Toolset", "_Catalog"} <= module
+    assert {"_toolset", "Toolset", "Catalog"} <= module
     assert "_FilesystemEditFileArgs_EditsItem" in typed_dicts
     assert not [name for name in module if NESTED.fullmatch(name)]
     assert {name for name in stub if NESTED.fullmatch(name)} <= typed_dicts

@@ -79,9 +79,16 @@ def test_a_tampered_module_is_refused(built: Built, change: object, message: str
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda s: s.replace('"git__git_status":["git"', '"git__git_status":["gu"', 1), "names"),
+        (lambda s: s.replace('"git__git_status":["git"', '"git__git_status":["gut"', 1), "names"),
+        (lambda s: s.replace('"git__git_status":"1:', '"git__git_status":"9:', 1), "search"),
+        # A table of another length: its bytes are no longer where "tables" says.
+        (lambda s: s.replace('"git__git_status":["git"', '"git__git_status":["gu"', 1), "where"),
+        (lambda s: s.replace('"git__git_status":"', '"git__git_status":"99:x ', 1), "where"),
+        (
+            lambda s: s.replace('"tables":{"definitions":[1', '"tables":{"definitions":[2', 1),
+            "where",
+        ),
         (lambda s: s.replace('\n"dropped":', '\n"dropped2":', 1), "tables are not"),
-        (lambda s: s.replace('"git__git_status":"', '"git__git_status":"99:x ', 1), "search"),
         # A value that starts a line as a table key would: the runtime would read it instead.
         (lambda s: s.replace('\n"names":{', '\n"names":{},\n"x":{', 1), "tables are not"),
         (lambda s: s[:-3], "not valid JSON"),

@@ -7,7 +7,9 @@ builds, and each toolset module (``github.py``, say) holds no code of its own: i
 defines it, so an app that only sends tools and parses calls never loads (nor compiles,
 without bytecode) the parts it does not call:
 
-- ``definitions``: ``tools``, ``tool_choice``, ``tool_search``;
+- ``definitions``: ``tools`` (alone: what an app that sends every tool loads);
+  ``selection``: its selections and namespaces, ``tool_choice``, the client tool
+  search's answer; ``search``: ``tool_search``, the ranking;
 - ``calls``: ``tool_calls``; ``decode``: the decode plans (nulls and rewrites);
   ``offered``: what a request offered, the only tools a call may be to;
 - ``outputs``: ``tool_output``; ``execute``: ``execute_tool_calls``, with ``clock`` (a
@@ -16,7 +18,7 @@ without bytecode) the parts it does not call:
 - ``frameworks``: ``agents_tools``, ``pydantic_ai_toolset`` (they import their framework
   when called);
 - ``objects``: ``ToolCall``, ``ToolCalls``, ``Report``, ``arguments``;
-- ``search``, ``reading`` and ``rejections``, which those use.
+- ``reading`` and ``rejections``, which those use.
 
 Everything here uses the standard library only and imports it where it is needed; only
 ``connect()`` imports a package, the ``mcp`` SDK it opens sessions with, and
@@ -31,13 +33,35 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
+# A toolset module's public functions -> the part of this package that defines each (bound
+# to the toolset on first use); ``objects.constant`` answers its other names.
+_PARTS = {
+    "tools": "definitions",
+    "tool_choice": "selection",
+    "tool_search": "search",
+    "tool_calls": "calls",
+    "tool_output": "outputs",
+    "execute_tool_calls": "execute",
+    "connect": "connect",
+    "agents_tools": "frameworks",
+    "pydantic_ai_toolset": "frameworks",
+    "arguments": "objects",
+}
+
 
 class Toolset:
-    """One toolset module: its data, parsed table by table on first use, and what the
-    runtime's parts derive from it (each of those slots is filled by the part named)."""
+    """One toolset module: its data, read and parsed table by table on first use, and what
+    the runtime's parts derive from it (each of those slots is filled by the part named).
+
+    This is all an import loads, and with ``definitions`` all the first ``tools()`` does:
+    anything else a toolset needs is in the other parts (``files`` when its files do not
+    fit together), so that without bytecode little is compiled at every start.
+    """
 
     __slots__ = (
+        "_base",
         "_data",
+        "_spans",
         "_tables",
         "catalog",
         "index",
@@ -46,72 +70,49 @@ class Toolset:
         "structured",
         "targets",
     )
+    namespace: "dict[str, Any]"  # the toolset module's globals()
+    _data: "bytes | None"  # the whole data file, when given or read through a zip
+    _spans: "dict[str, list[int]] | None"  # the data's "tables" line, once read
+    _base: int  # where the offsets of "tables" count from
+    _tables: "dict[str, Any]"  # the tables parsed so far
+    targets: "dict[str, tuple[str, str]] | None"  # NAMES
+    catalog: "Any"  # definitions: the parsed definitions and their other forms
+    index: "Any"  # search: the postings of the search index
+    structured: "frozenset[str] | None"  # outputs: the tools with an output schema
+    shapes: "dict[str, str] | None"  # objects: TypedDict name -> exposed name
 
     def __init__(
         self, namespace: "dict[str, Any]", version: str, data: "str | None" = None
     ) -> None:
         """``namespace`` is the toolset module's ``globals()``, ``version`` the mcp2openai
         version that built it, ``data`` its data text (default: read from the ``.json``
-        file beside the module, on first use)."""
+        file beside the module, table by table, on first use)."""
         if version != VERSION:
-            module = str(namespace.get("__file__") or namespace.get("__name__"))
-            raise ImportError(
-                f"{module} was built by mcp2openai {version}, but the runtime beside it "
-                f"({__file__}) is mcp2openai {VERSION}'s: build the toolsets of this "
-                "folder with one version (`pip install mcp2openai==<version>`, then "
-                "`mcp2openai build ...` for each of them)"
-            )
+            from .files import version_error
+
+            raise version_error(namespace, version)
         self.namespace = namespace
-        self._data = data
-        self._tables: dict[str, Any] = {}
-        self.targets: dict[str, tuple[str, str]] | None = None  # calls: NAMES
-        self.catalog: Any = None  # definitions: the parsed definitions, indexed
-        self.index: Any = None  # search: the postings of the search index
-        self.structured: frozenset[str] | None = None  # outputs
-        self.shapes: dict[str, str] | None = None  # objects: TypedDict name -> tool
+        self._data = None if data is None else data.encode("utf-8")
+        self._spans = self.targets = self.catalog = self.index = None
+        self.structured = self.shapes = None
+        self._base = 0
+        self._tables = {}
 
     def attribute(self, name: str) -> object:
         """The toolset module's ``__getattr__``: a public name, made on first use and then
         kept in the module (so later uses are plain global reads)."""
-        part: Any = None
-        if name == "tools" or name == "tool_choice" or name == "tool_search":
-            from . import definitions as part
-        elif name == "tool_calls":
-            from . import calls as part
-        elif name == "tool_output":
-            from . import outputs as part
-        elif name == "execute_tool_calls":
-            from . import execute as part
-        elif name == "connect":
-            from . import connect as part
-        elif name == "agents_tools" or name == "pydantic_ai_toolset":
-            from . import frameworks as part
-        elif name == "arguments":
-            from . import objects as part
-        if part is not None:
-            value: object = getattr(part, name).__get__(self)  # bound to this toolset
-        elif name == "ToolCall" or name == "ToolCalls" or name == "Report":
-            from . import objects
+        part = _PARTS.get(name)
+        if part is None and name.startswith("__"):  # `from <toolset> import ...` asks
+            module = self.namespace.get("__name__")  # for __path__: none is public
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        if part is None:
+            from .objects import constant  # the names that are not functions
 
-            value = getattr(objects, name)
-        elif name == "ContractError":
-            from .contract import ContractError
-
-            value = ContractError
-        elif name == "NAMES":
-            value = self.names()
-        elif name == "REPORT":
-            from .objects import report
-
-            value = report(self)
-        elif name == "SERVERS":
-            value = self.table("servers")
-        elif name in self.shape_names():
-            return name  # a <Tool>Args name: at run time, the string arguments() reads
+            value, kept = constant(self, name)
+            if not kept:
+                return value
         else:
-            raise AttributeError(
-                f"module {self.namespace.get('__name__')!r} has no attribute {name!r}"
-            )
+            value = getattr(_part(part), name).__get__(self)  # bound to this toolset
         self.namespace[name] = value
         return value
 
@@ -128,56 +129,61 @@ class Toolset:
             }
         return self.targets
 
-    def shape_names(self) -> dict[str, str]:
-        """``<Tool>Args`` name -> exposed name."""
-        if self.shapes is None:
-            entries: dict[str, list[str]] = self.table("names")
-            self.shapes = {entry[2]: name for name, entry in entries.items()}
-        return self.shapes
-
     def table(self, key: str) -> "Any":
         """One table of the data, parsed on first use and shared: callers copy before
         they change it."""
-        try:
-            return self._tables[key]
-        except KeyError:
-            pass
-        text = self.text()
-        start = text.find('\n"' + key + '":')
-        if start < 0:
-            raise LookupError(f"{self.data_path()} has no table {key!r}: rebuild it")
-        value, _ = _decoder().raw_decode(text, start + len(key) + 4)
-        self._tables[key] = value
-        return value
+        if key not in self._tables:
+            import json
 
-    def text(self) -> str:
-        """The data text: a JSON object with one table per top-level key, each key at
-        the start of a line and every line inside a table indented, so ``table`` finds a
-        key without parsing the tables before it (JSON strings hold no line breaks)."""
+            self._tables[key] = json.loads(self.source(key))
+        return self._tables[key]
+
+    def source(self, key: str) -> str:
+        """One table's JSON text, read alone: the data's third line, ``"tables"``, gives
+        the byte offsets of each table's value, counted from the line after it."""
+        spans = self._spans if self._spans is not None else self._read_contents()
+        span = spans.get(key)
+        if span is None:
+            raise LookupError(f"{self.data_path()} has no table {key!r}: rebuild it")
+        # From the table's key to the two bytes after its value (the next key's line, or
+        # the data's end), to check both ends.
+        before = b'"' + key.encode() + b'":'
+        start, end = self._base + span[0] - len(before), self._base + span[1] + 2
+        raw = self._read(start, end) if self._base <= start < end else b""
+        if not raw.startswith(before) or raw[-2:] not in (b",\n", b"\n}"):
+            from .files import data_error
+
+            raise data_error(self, 'a table is not where "tables" says')
+        return raw[len(before) : -2].decode("utf-8")
+
+    def _read_contents(self) -> "dict[str, list[int]]":
+        # The data's first lines: "{", the version, and "tables" (some hundred bytes).
+        opening = b'{\n"mcp2openai":"' + VERSION.encode() + b'",\n"tables":{'
+        head = self._read(0, 4096)
+        head = head[: head.find(b"\n", len(opening)) + 1]
+        if not head.startswith(opening) or not head.endswith(b"},\n"):
+            from .files import data_error
+
+            raise data_error(self, "its first lines differ")
+        import json
+
+        spans: dict[str, list[int]] = json.loads(head[len(opening) - 1 : -2])
+        self._spans, self._base = spans, len(head)
+        return spans
+
+    def _read(self, start: int, end: int) -> bytes:
+        # Bytes of the data file: from the file itself, or all of it through the module's
+        # loader where it is not a file of its own (inside a zip).
         if self._data is None:
-            path = self.data_path()
-            loader = self.namespace.get("__loader__")
             try:
-                get_data = getattr(loader, "get_data", None)
-                if get_data is not None:  # also inside a zip (zipimport)
-                    raw: bytes = get_data(path)
-                else:
-                    with open(path, "rb") as stream:
-                        raw = stream.read()
-            except OSError as error:
-                raise OSError(
-                    f"{path}: the data of {self.namespace.get('__name__')} cannot be "
-                    f"read ({error}); `mcp2openai build` writes it beside the module"
-                ) from None
-            text = raw.decode("utf-8")
-            header = '{\n"mcp2openai":"' + VERSION + '",\n'
-            if not text.startswith(header):
-                raise ValueError(
-                    f"{path} was not written by mcp2openai {VERSION} with its module: "
-                    "rebuild the toolset"
-                )
-            self._data = text
-        return self._data
+                with open(self.data_path(), "rb") as stream:
+                    stream.seek(start)
+                    return stream.read(end - start)
+            except OSError:
+                from .files import loaded
+
+                self._data = loaded(self)
+        return self._data[start:end]
 
     def data_path(self) -> str:
         """The data file: the module's file name with ``.json`` for its suffix."""
@@ -185,7 +191,11 @@ class Toolset:
         return module.rpartition(".")[0] + ".json"
 
 
-def _decoder() -> "Any":
-    import json
+def _part(name: str) -> "Any":
+    """The part ``name`` of this package, imported on first use."""
+    import sys
 
-    return json.JSONDecoder()
+    module = f"{__name__}.{name}"
+    if module not in sys.modules:
+        __import__(module)
+    return sys.modules[module]

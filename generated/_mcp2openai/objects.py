@@ -197,7 +197,7 @@ def arguments(toolset: "Toolset", call: ToolCall, shape: "type[_T]") -> "_T":
     ``shape`` is one of this module's ``<Tool>Args`` names, e.g. ``arguments(call, SearchArgs)``;
     a call to another tool raises ValueError. At run time the names are plain strings.
     """
-    expected = toolset.shape_names().get(shape if isinstance(shape, str) else "")
+    expected = shape_names(toolset).get(shape if isinstance(shape, str) else "")
     if expected is None or call.name != expected:
         raise ValueError(f"call {call.call_id!r} is to {call.name!r}, not {expected!r}")
     return call.arguments  # type: ignore[return-value]
@@ -238,3 +238,34 @@ def report(toolset: "Toolset") -> Report:
         null_paths={name: tuple(map(tuple, listed)) for name, listed in paths.items()},
         rewrites=tuple(toolset.table("rewrites")),
     )
+
+
+def constant(toolset: "Toolset", name: str) -> "tuple[object, bool]":
+    """A toolset module's public name other than its functions (``Toolset.attribute``):
+    its value, and whether the module keeps it in its globals. A ``<Tool>Args`` name is
+    at run time the string ``arguments()`` reads, not kept."""
+    if name == "ToolCall" or name == "ToolCalls" or name == "Report":
+        return globals()[name], True
+    if name == "ContractError":
+        from .contract import ContractError
+
+        return ContractError, True
+    if name == "NAMES":
+        return toolset.names(), True
+    if name == "REPORT":
+        return report(toolset), True
+    if name == "SERVERS":
+        return toolset.table("servers"), True
+    if name in shape_names(toolset):
+        return name, False
+    raise AttributeError(
+        f"module {toolset.namespace.get('__name__')!r} has no attribute {name!r}"
+    )
+
+
+def shape_names(toolset: "Toolset") -> "dict[str, str]":
+    """``<Tool>Args`` name -> exposed name."""
+    if toolset.shapes is None:
+        entries: dict[str, list[str]] = toolset.table("names")
+        toolset.shapes = {entry[2]: name for name, entry in entries.items()}
+    return toolset.shapes

@@ -104,7 +104,7 @@ async def execute_tool_calls(
     result = tool_calls(toolset, response, api=api, tools=tools)
     calls, outputs = result
     if result.skipped:
-        from .definitions import search_output
+        from .selection import search_output
 
         search = "tool_search_call"
         waiting = [item for item in result.skipped if get(item, "type") != search]

@@ -1,5 +1,6 @@
-"""The compiled tool search (docs/design.md, "Tool search"): the tokenizer, which the
-generator indexes the tools with, and the BM25 ranking of a query against that index.
+"""The compiled tool search (docs/design.md, "Tool search"): ``tool_search()``, the
+tokenizer, which the generator indexes the tools with, and the BM25 ranking of a query
+against that index.
 """
 
 TYPE_CHECKING = False
@@ -184,6 +185,26 @@ def _index(toolset: "Toolset") -> _Index:
     return index
 
 
+def tool_search(
+    toolset: "Toolset", query: str, *, limit: int = 8
+) -> "list[dict[str, object]]":
+    """The Responses function definitions of the tools that best match ``query``.
+
+    Best first, at most ``limit``, only tools that share a term with the query; each
+    exactly as ``tools("responses")`` gives it (a fresh dict, named by its flat exposed
+    name). The ranking is BM25 over an index the generator built: each tool's name
+    (split at ``_``, ``-`` and camelCase, and whole), server, title, description and
+    property names and descriptions. Equal scores keep the toolset's order. A query
+    with no searchable word (empty, punctuation, only words such as "the") finds
+    nothing. Raises ``TypeError`` for a ``query`` that is not a str or a ``limit``
+    that is not an int, and ``ValueError`` for a negative ``limit``.
+    """
+    import json
+
+    texts = definition_texts(toolset)
+    return [json.loads(texts[index]) for index in ranked(toolset, query, limit)]
+
+
 def ranked(toolset: "Toolset", query: str, limit: int) -> "list[int]":
     """The indices of the best tools for ``query``: the tool it names exactly, if any,
     then by BM25F score, equal scores in the toolset's order."""
@@ -228,10 +249,8 @@ def definition_texts(toolset: "Toolset") -> "list[str]":
     if index.definitions is None and not index.names:
         index.definitions = []
     if index.definitions is None:
-        text = toolset.text()
-        opening = '\n"definitions":[\n'
-        start = text.find(opening) + len(opening)
-        lines = text[start : text.find("\n ]", start)].split("\n")
+        text = toolset.source("definitions")
+        lines = text.removeprefix("[\n").removesuffix("\n ]").split("\n")
         if len(lines) != len(index.names):
             raise ValueError(
                 f"{toolset.data_path()}: the definitions are not one per line"
