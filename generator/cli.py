@@ -25,6 +25,7 @@ from .pipeline import (
     build,
     difference,
     files,
+    gc_paused,
     is_package,
     runtime_folder,
     runtime_version_on_disk,
@@ -320,6 +321,18 @@ def build_command(
         rewrites=switch,
         target=target,
     )
+    with gc_paused():  # until the files are written (pipeline.gc_paused)
+        _build_and_write(arguments, check, report_json, fail_on_fallback, quiet, verbose)
+
+
+def _build_and_write(
+    arguments: BuildArgs,
+    check: bool,
+    report_json: Path | None,
+    fail_on_fallback: bool,
+    quiet: bool,
+    verbose: bool,
+) -> None:
     try:
         plan = plan_build(arguments, Path.cwd())
         result = build(

@@ -71,7 +71,8 @@ def data_text(version: str, tables: dict[str, dict[str, object] | list[object]])
     order.
 
     `"tables"` maps each table to `[start, end]`: the byte offsets of its JSON value in the
-    UTF-8 file, counted from the start of the line after the `"tables"` line. The runtime reads
+    file (printable ASCII: a byte is a character), counted from the start of the line after
+    the `"tables"` line. The runtime reads
     those bytes alone and parses them (templates/runtime/__init__.py, `Toolset.source`), so it
     neither reads nor decodes the tables it does not use. Each top-level key starts a line and
     every line inside a table is indented (entries as `json_text` lays them out, one per line).
@@ -80,12 +81,12 @@ def data_text(version: str, tables: dict[str, dict[str, object] | list[object]])
     spans: dict[str, list[int]] = {}
     offset = 0  # in bytes, from the start of the line after the "tables" line
     for key, value in tables.items():
-        if not key.isidentifier():
-            raise ValueError(f"table name {key!r} is not an identifier")
+        if not (key.isascii() and key.isidentifier()):
+            raise ValueError(f"table name {key!r} is not an ASCII identifier")
         name = f'"{key}":'
         text = json_text(value).replace("\n", "\n ")
-        start = offset + len(name.encode("utf-8"))
-        spans[key] = [start, start + len(text.encode("utf-8"))]
+        start = offset + len(name)  # ASCII (json_text): one byte per character
+        spans[key] = [start, start + len(text)]
         parts.append(name + text)
         offset = spans[key][1] + len(",\n")
     contents = json.dumps(spans, separators=(",", ":"))

@@ -12,6 +12,8 @@ import gc
 import os
 import re
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -70,13 +72,24 @@ def build(
     `package`: the output folder is a package (`is_package`)."""
     if rewrites is not True and rewrites is not False:  # "off" is truthy: never measure it as on
         raise ValueError(f"rewrites must be True or False, not {rewrites!r}")
-    # A build allocates millions of small acyclic containers (JSON trees, source lines);
-    # CPython's cyclic GC would rescan them again and again, making large builds superlinear
-    # (4,000 tools: 6.9 s with it, 4.1 s without). Nothing here creates reference cycles.
+    with gc_paused():
+        return _build(servers, Options(StrictMode(mode), rewrites, target), package)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """CPython's cyclic collector off, then back as it was.
+
+    A build allocates millions of small acyclic containers (JSON trees, source lines); the
+    collector would rescan them again and again, making large builds superlinear (4,000 tools:
+    6.9 s with it, 4.1 s without). Nothing here creates reference cycles. `mcp2openai build`
+    keeps it off until the files are written too: the build's result is alive until then, and
+    one full collection of it costs about 0.1 s at 2,000 tools.
+    """
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return _build(servers, Options(StrictMode(mode), rewrites, target), package)
+        yield
     finally:
         if enabled:
             gc.enable()

@@ -5,9 +5,10 @@
   change a statement.
 - The stub: its head (docstring, imports, `__all__`) equals the template's, and every
   TypedDict field reads back as the model's, in the model's order.
-- The data: it parses as one JSON object with the tables in order, and the runtime's own
-  reader (templates/runtime/__init__.py, `Toolset.table`) finds every table as the values
-  `emit()` computed from the model (`Emission.values`, generator/tables.py).
+- The data: it is its opening lines and the tables in order, at the offsets it gives and
+  nothing between them but their keys, and the runtime's own reader
+  (templates/runtime/__init__.py, `Toolset.table`) finds every table as the values `emit()`
+  computed from the model (`Emission.values`, generator/tables.py).
 
 The caller hands in the skeletons (generator/render.py renders them from blank pieces). A
 mismatch is a bug in the generator, never the user's fault: a RenderError naming the file
@@ -63,21 +64,39 @@ def verify_stub(text: str, emission: Emission, head: tuple[int, str]) -> None:
 
 
 def verify_data(emission: Emission) -> None:
-    """The data file parses as the tables in order, and the runtime reads each back as the
-    model's."""
-    expected = emission.values
-    try:
-        parsed = json.loads(emission.data)
-    except (ValueError, RecursionError) as error:
-        raise RenderError(f"data: not valid JSON: {error}") from None
-    keys = ["mcp2openai", "tables", *TABLE_NAMES]
-    if list(parsed) != keys or list(expected) != list(TABLE_NAMES):
+    """The data file is its opening lines, then the tables in order at the offsets its
+    `"tables"` line gives, with nothing around or between them but their keys; and the
+    runtime reads each back as the model's. So the file parses as JSON to exactly the
+    version, the offsets and the model's tables, without parsing it whole a second time."""
+    expected, data = emission.values, emission.data
+    if list(expected) != list(TABLE_NAMES):
         raise RenderError("data: its tables are not the model's, in order")
-    if parsed["mcp2openai"] != emission.version.text:
-        raise RenderError("data: not written for this version")
-    read = read_tables(emission.data, emission.version.text, TABLE_NAMES)
+    opening = f'{{\n"mcp2openai":{json.dumps(emission.version.text)},\n"tables":'
+    if not data.startswith(opening):
+        raise RenderError("data: its first lines are not written for this version")
+    if not data.isascii():
+        raise RenderError("data: not printable ASCII")
+    line_end = data.find(",\n", len(opening))
+    try:
+        spans = json.loads(data[len(opening) : line_end])
+    except ValueError as error:
+        raise RenderError(f'data: its "tables" line is not valid JSON: {error}') from None
+    if not isinstance(spans, dict) or list(spans) != list(TABLE_NAMES):
+        raise RenderError("data: its tables are not the model's, in order")
+    base = position = line_end + len(",\n")  # where the offsets count from
+    for name, span in spans.items():
+        key = ("" if position == base else ",\n") + f'"{name}":'
+        if data[position : base + span[0]] != key:
+            raise RenderError(f"data: table {name} is not where its offsets say")
+        position = base + span[1]
+    if data[position:] != "\n}\n":
+        raise RenderError("data: it does not end where its last table does")
+    try:
+        read = read_tables(data, emission.version.text, TABLE_NAMES)
+    except (ValueError, LookupError, RecursionError) as error:
+        raise RenderError(f"data: the runtime does not read it: {error}") from None
     for name in TABLE_NAMES:
-        if parsed[name] != expected[name] or read[name] != expected[name]:
+        if read[name] != expected[name]:
             raise RenderError(f"data: table {name} does not read back as the model's")
 
 

@@ -88,10 +88,17 @@ def test_a_tampered_module_is_refused(built: Built, change: object, message: str
             lambda s: s.replace('"tables":{"definitions":[1', '"tables":{"definitions":[2', 1),
             "where",
         ),
-        (lambda s: s.replace('\n"dropped":', '\n"dropped2":', 1), "tables are not"),
+        (lambda s: s.replace('\n"dropped":', '\n"dropped2":', 1), "dropped is not where"),
         # A value that starts a line as a table key would: the runtime would read it instead.
-        (lambda s: s.replace('\n"names":{', '\n"names":{},\n"x":{', 1), "tables are not"),
-        (lambda s: s[:-3], "not valid JSON"),
+        (lambda s: s.replace('\n"names":{', '\n"names":{},\n"x":{', 1), "is not where"),
+        (lambda s: s[:-3], "does not end where its last table does"),
+        (lambda s: s + " ", "does not end where"),
+        (
+            lambda s: s.replace('"tables":{"definitions"', '"tables":{"x":[0,0],"definitions"'),
+            "in order",
+        ),
+        (lambda s: s.replace('"tables":{', '"tables":{{', 1), "not valid JSON"),
+        (lambda s: s.replace('"definitions":[\n {"type"', '"definitions":[\n {"typé"', 1), "ASCII"),
         (lambda s: s.replace(':"0.3.0"', ':"0.2.0"', 1), "not written for this version"),
     ],
 )
