@@ -457,3 +457,22 @@ def test_counts_in_words_are_singular_for_one(tmp_path: Path) -> None:
         module.__doc__ or ""
     )
     assert "(2 tools: 1 strict, 1 fallback, 0 excluded)" in result.output
+
+
+def test_the_collector_is_paused_for_a_build_and_restored_as_it_was() -> None:
+    import gc
+
+    from mcp2openai.pipeline import gc_paused
+
+    assert gc.isenabled()
+    with pytest.raises(KeyError), gc_paused():
+        assert not gc.isenabled()
+        raise KeyError("a build that fails still restores it")
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with gc_paused():
+            pass
+        assert not gc.isenabled()  # an app that had it off keeps it off
+    finally:
+        gc.enable()
