@@ -68,32 +68,10 @@ def load_runtime(
     )
 
 
-def with_toolset(
-    module: Any,
-    names: dict[str, tuple[str, str]],
-    null_paths: NullPaths | None = None,
-    definitions: list[dict[str, object]] | None = None,
-    decode: dict[str, list[dict[str, Any]]] | None = None,
-    namespaced: dict[str, dict[str, str]] | None = None,
-    structured: list[str] | None = None,
-    servers: dict[str, dict[str, object] | None] | None = None,
-    search: dict[str, str] | None = None,
-    annotations: dict[str, dict[str, object]] | None = None,
-    approve: dict[str, str] | None = None,
-) -> Any:
-    """`module` with this toolset's data: every name bound to the previous one is forgotten."""
-    tables = toolset_tables(
-        names,
-        null_paths,
-        definitions,
-        decode,
-        namespaced,
-        structured,
-        servers,
-        search,
-        annotations,
-        approve,
-    )
+def with_toolset(module: Any, names: dict[str, tuple[str, str]], *args: Any, **kwargs: Any) -> Any:
+    """`module` with this toolset's data (`toolset_tables`' arguments): every name bound to
+    the previous one is forgotten."""
+    tables = toolset_tables(names, *args, **kwargs)
     for public in PUBLIC:
         module.__dict__.pop(public, None)
     toolset = Toolset(module.__dict__, VERSION, data=data_text(VERSION, tables))

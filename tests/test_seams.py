@@ -161,3 +161,57 @@ def test_arguments_and_plans_take_named_fields_only() -> None:
         BuildArgs(("a=a.json",))  # type: ignore[misc]
     with pytest.raises(TypeError):
         FetchArgs(("a",))  # type: ignore[misc]
+
+
+def _imported(path: Path, module: str, known: set[str]) -> set[str]:
+    """The generator's modules `module` (at `path`) imports anywhere in it: at its top, inside
+    functions, or for type checkers only. `from . import x` imports the module x, not its
+    package."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name in known)
+        elif isinstance(node, ast.ImportFrom):
+            base = package
+            for _ in range(node.level - 1):
+                base = base.rpartition(".")[0]
+            target = (f"{base}.{node.module}" if node.module else base) if node.level else ""
+            target = target or node.module or ""
+            submodules = {f"{target}.{a.name}" for a in node.names} & known
+            found |= submodules
+            if target in known and len(submodules) < len(node.names):
+                found.add(target)
+    return found - {module}
+
+
+def test_no_module_of_the_generator_imports_one_that_imports_it_back() -> None:
+    paths = {}
+    for path in GENERATOR.rglob("*.py"):
+        parts = path.relative_to(GENERATOR).with_suffix("").parts
+        name = ".".join(["mcp2openai", *(parts[:-1] if parts[-1] == "__init__" else parts)])
+        paths[name] = path
+    graph = {name: _imported(path, name, set(paths)) for name, path in paths.items()}
+    assert graph["mcp2openai.verify"] and graph["mcp2openai.drift.schemas"]  # the walk sees them
+    # Every module reachable from each module: none may reach itself.
+    cycles = []
+    for start in graph:
+        seen, queue = set(), list(graph[start])
+        while queue:
+            name = queue.pop()
+            if name not in seen:
+                seen.add(name)
+                queue.extend(graph[name])
+        if start in seen:
+            cycles.append(start)
+    assert cycles == []
+
+
+def test_the_import_walk_finds_a_cycle_hidden_in_a_function(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text("def f():\n    from .b import g\n", encoding="utf-8")
+    (tmp_path / "b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import f\n"
+    )
+    known = {"mcp2openai.a", "mcp2openai.b"}
+    assert _imported(tmp_path / "a.py", "mcp2openai.a", known) == {"mcp2openai.b"}
+    assert _imported(tmp_path / "b.py", "mcp2openai.b", known) == {"mcp2openai.a"}

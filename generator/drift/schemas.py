@@ -34,10 +34,19 @@ from .shapes import (
     unwrapped,
     values_word,
 )
-from .values import canonical, covers, differs, join, names, resolve, subset, text
+from .values import (
+    Kind,
+    canonical,
+    covers,
+    differs,
+    join,
+    names,
+    resolve,
+    subset,
+    text,
+)
 
 Grade = Literal["breaking", "compatible", "cosmetic"]
-Kind = Literal["narrower", "wider", "breaks", "compatible", "cosmetic"]
 
 _MAX_DEPTH: Final = (
     64  # nesting followed; a difference deeper down is breaking, not graded

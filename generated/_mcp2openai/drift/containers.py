@@ -4,13 +4,21 @@ object takes besides its properties (docs/design.md, "Graded drift"). Standard l
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .shapes import required_of
-from .values import canonical, join, names
+from .values import Kind, canonical, join, names
 
-if TYPE_CHECKING:
-    from .schemas import Kind, Walk
+
+class Walk(Protocol):
+    """What these comparisons use of the walk that calls them (schemas.Walk), named here so
+    that this module does not import the one that imports it."""
+
+    reads: bool
+
+    def add(self, pointer: str, kind: Kind, reason: str) -> None: ...
+
+    def schema(self, old: Any, new: Any, at: str, depth: int) -> None: ...
 
 
 def arrays(

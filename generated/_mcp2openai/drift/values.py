@@ -9,9 +9,11 @@ import json
 import math
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Final
+from typing import Any, Final, Literal
 from urllib.parse import unquote
 
+# What one difference found does to a client's calls or reads (docs/design.md, "Graded drift").
+Kind = Literal["narrower", "wider", "breaks", "compatible", "cosmetic"]
 ALL_TYPES: Final = frozenset(
     {"string", "number", "integer", "boolean", "object", "array", "null"}
 )
