@@ -75,7 +75,7 @@ def verify_data(emission: Emission) -> None:
     if not data.startswith(opening):
         raise RenderError("data: its first lines are not written for this version")
     if not data.isascii():
-        raise RenderError("data: not printable ASCII")
+        raise RenderError("data: not ASCII")
     line_end = data.find(",\n", len(opening))
     try:
         spans = json.loads(data[len(opening) : line_end])

@@ -11,6 +11,8 @@ import asyncio
 import base64
 import copy
 import json
+import os
+import re
 import types
 from pathlib import Path
 from typing import Any
@@ -173,15 +175,39 @@ def test_a_data_file_is_read_table_by_table_by_its_offsets(tmp_path: Path) -> No
         toolset.table("search")
 
 
+def test_a_data_file_with_crlf_line_ends_reads_the_same(tmp_path: Path) -> None:
+    """git's core.autocrlf turns every line end into CRLF: the runtime undoes it (no JSON
+    string of the data holds a line break)."""
+    crlf = good_data().replace("\n", "\r\n")
+    toolset = data_file(tmp_path, crlf)
+    assert toolset.table("names") == {"a": ["fs", "a"]}
+    assert toolset.table("definitions") == DEFINITIONS
+
+
 @pytest.mark.parametrize(
     ("change", "reason"),
     [
-        # git's core.autocrlf: every line one byte longer, so every offset is off.
-        (lambda s: s.replace("\n", "\r\n"), "its first lines differ"),
         (lambda s: s.replace('"mcp2openai":"0.3.0"', '"mcp2openai":"0.2.0"'), "first lines"),
         (lambda s: s.replace('"definitions":[\n', '"definitions": [\n'), "not where"),
         (lambda s: s.replace('"Read a file."', '"Read a file"'), "not where"),
-        (lambda s: s.replace('"tables":{"definitions":[', '"tables":{"definitions":[9'), "where"),
+        (lambda s: s.replace('"Read a file."', '"Read a file\\"'), "table 'definitions' is not"),
+        (lambda s: s.replace('"Read a file."', '"Read a fil\xe9."'), "not where"),
+        (lambda s: s.replace('"tables":{"definitions":[', '"tables":{"definitions":[9'), "fit"),
+        (lambda s: s[: s.index('\n"names":')], '"tables" line does not fit it'),  # cut short
+    ]
+    # A "tables" line that is not an object of [start, end] offsets inside the file.
+    + [
+        (lambda s, bad=bad: re.sub(r'"definitions":\[\d+,\d+\]', bad, s, count=1), "not fit")
+        for bad in (
+            '"definitions":5',
+            '"definitions":[14]',
+            '"definitions":["a","b"]',
+            '"definitions":[14.0,22.0]',
+            '"definitions":[14,99999999999999]',
+            '"definitions":[14,' + "9" * 30 + "]",
+            '"definitions":[22,14]',
+            '"definitions":{',
+        )
     ],
 )
 def test_a_data_file_that_does_not_fit_is_one_line_naming_it(
@@ -193,8 +219,25 @@ def test_a_data_file_that_does_not_fit_is_one_line_naming_it(
         data_file(tmp_path, changed).table("definitions")
     message = str(error.value)
     assert message.startswith(f"{tmp_path / 'github.json'} is not the data mcp2openai")
-    assert reason in message and "rebuild the toolset" in message and "autocrlf" in message
+    assert reason in message and message.endswith("rebuild the toolset")
     assert "\n" not in message
+
+
+def test_a_data_file_rebuilt_while_the_app_runs_is_never_mixed_with_the_first(
+    tmp_path: Path,
+) -> None:
+    toolset = data_file(tmp_path, good_data())
+    assert toolset.table("names") == {"a": ["fs", "a"]}
+    # A rebuild of the same length (one description's word changed), written as builds
+    # write: a new file moved over the old one.
+    rebuilt = good_data().replace('"Read a file."', '"Read a line."')
+    assert len(rebuilt) == len(good_data())
+    (tmp_path / "new.json").write_text(rebuilt, encoding="utf-8")
+    os.replace(tmp_path / "new.json", tmp_path / "github.json")
+    with pytest.raises(ValueError) as error:
+        toolset.table("definitions")
+    message = str(error.value)
+    assert "changed since this process first read it): restart the app to use it" in message
 
 
 # ---------------------------------------------------------------------------- tools()

@@ -62,6 +62,7 @@ class Toolset:
         "_base",
         "_data",
         "_spans",
+        "_stamp",
         "_tables",
         "catalog",
         "index",
@@ -74,6 +75,9 @@ class Toolset:
     _data: "bytes | None"  # the whole data file, when given or read through a zip
     _spans: "dict[str, list[int]] | None"  # the data's "tables" line, once read
     _base: int  # where the offsets of "tables" count from
+    _stamp: (
+        "tuple[int, int, int] | None"  # the data file's inode, size, mtime: first read
+    )
     _tables: "dict[str, Any]"  # the tables parsed so far
     targets: "dict[str, tuple[str, str]] | None"  # NAMES
     catalog: "Any"  # definitions: the parsed definitions and their other forms
@@ -93,7 +97,7 @@ class Toolset:
             raise version_error(namespace, version)
         self.namespace = namespace
         self._data = None if data is None else data.encode("utf-8")
-        self._spans = self.targets = self.catalog = self.index = None
+        self._spans = self._stamp = self.targets = self.catalog = self.index = None
         self.structured = self.shapes = None
         self._base = 0
         self._tables = {}
@@ -135,7 +139,13 @@ class Toolset:
         if key not in self._tables:
             import json
 
-            self._tables[key] = json.loads(self.source(key))
+            text = self.source(key)
+            try:
+                self._tables[key] = json.loads(text)
+            except (ValueError, RecursionError):
+                from .files import data_error
+
+                raise data_error(self, f"its table {key!r} is not valid JSON") from None
         return self._tables[key]
 
     def source(self, key: str) -> str:
@@ -150,40 +160,81 @@ class Toolset:
         before = b'"' + key.encode() + b'":'
         start, end = self._base + span[0] - len(before), self._base + span[1] + 2
         raw = self._read(start, end) if self._base <= start < end else b""
-        if not raw.startswith(before) or raw[-2:] not in (b",\n", b"\n}"):
+        if (
+            len(raw) != end - start
+            or not raw.startswith(before)
+            or raw[-2:] not in (b",\n", b"\n}")
+            or not raw.isascii()
+        ):
             from .files import data_error
 
             raise data_error(self, 'a table is not where "tables" says')
-        return raw[len(before) : -2].decode("utf-8")
+        return raw[len(before) : -2].decode("ascii")
 
     def _read_contents(self) -> "dict[str, list[int]]":
         # The data's first lines: "{", the version, and "tables" (some hundred bytes).
         opening = b'{\n"mcp2openai":"' + VERSION.encode() + b'",\n"tables":{'
         head = self._read(0, 4096)
+        if head.startswith(b"{\r\n"):
+            # Line ends made CRLF (git's core.autocrlf): each was "\n" as written (JSON
+            # strings hold none), so undoing that gives the data back.
+            self._data = self._read(0, self._size()).replace(b"\r\n", b"\n")
+            head = self._data[:4096]
         head = head[: head.find(b"\n", len(opening)) + 1]
         if not head.startswith(opening) or not head.endswith(b"},\n"):
             from .files import data_error
 
             raise data_error(self, "its first lines differ")
-        import json
+        room = self._size() - len(head)  # the bytes the offsets may point into
+        try:
+            import json
 
-        spans: dict[str, list[int]] = json.loads(head[len(opening) - 1 : -2])
-        self._spans, self._base = spans, len(head)
+            spans: dict[str, list[int]] = json.loads(head[len(opening) - 1 : -2])
+            fits = True
+            for start, end in spans.values():
+                fits = fits and type(start) is int and type(end) is int
+                fits = fits and 0 <= start <= end <= room
+        except (ValueError, TypeError, AttributeError):  # not an object of [start, end]
+            fits = False
+        if not fits:
+            from .files import data_error
+
+            raise data_error(self, 'its "tables" line does not fit it')
+        self._base, self._spans = len(head), spans  # _spans last: it says all is set
         return spans
 
     def _read(self, start: int, end: int) -> bytes:
-        # Bytes of the data file: from the file itself, or all of it through the module's
-        # loader where it is not a file of its own (inside a zip).
+        # Bytes of the data file: from the file itself, checked to be the one first read,
+        # or all of it through the module's loader where it is not a file of its own
+        # (inside a zip).
         if self._data is None:
             try:
                 with open(self.data_path(), "rb") as stream:
+                    import os
+
+                    found = os.fstat(stream.fileno())
+                    stamp = (found.st_ino, found.st_size, found.st_mtime_ns)
+                    if self._stamp is None:
+                        self._stamp = stamp
+                    elif stamp != self._stamp:  # rebuilt since: never mix two builds
+                        from .files import data_error
+
+                        reason = "it changed since this process first read it"
+                        raise data_error(self, reason, "restart the app to use it")
                     stream.seek(start)
-                    return stream.read(end - start)
+                    return stream.read(max(0, min(end, stamp[1]) - start))
             except OSError:
                 from .files import loaded
 
                 self._data = loaded(self)
         return self._data[start:end]
+
+    def _size(self) -> int:
+        # The data's size in bytes, known after the first read.
+        if self._data is not None:
+            return len(self._data)
+        assert self._stamp is not None
+        return self._stamp[1]
 
     def data_path(self) -> str:
         """The data file: the module's file name with ``.json`` for its suffix."""

@@ -41,12 +41,13 @@ def version_error(namespace: "dict[str, Any]", version: str) -> ImportError:
     )
 
 
-def data_error(toolset: "Toolset", reason: str) -> ValueError:
+def data_error(
+    toolset: "Toolset", reason: str, fix: str = "rebuild the toolset"
+) -> ValueError:
     """A data file this runtime does not read as its own, for ``reason``."""
     from . import VERSION
 
     return ValueError(
         f"{toolset.data_path()} is not the data mcp2openai {VERSION} writes beside "
-        f"its module ({reason}): rebuild the toolset (line endings changed by "
-        "git's core.autocrlf do this too: mark the file -text in .gitattributes)"
+        f"its module ({reason}): {fix}"
     )
