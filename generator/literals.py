@@ -72,10 +72,10 @@ def data_text(version: str, tables: dict[str, dict[str, object] | list[object]])
 
     `"tables"` maps each table to `[start, end]`: the byte offsets of its JSON value in the
     file (printable ASCII: a byte is a character), counted from the start of the line after
-    the `"tables"` line. The runtime reads
-    those bytes alone and parses them (templates/runtime/__init__.py, `Toolset.source`), so it
-    neither reads nor decodes the tables it does not use. Each top-level key starts a line and
-    every line inside a table is indented (entries as `json_text` lays them out, one per line).
+    the `"tables"` line. The runtime reads those bytes alone and parses them
+    (templates/runtime/__init__.py, `Toolset.source`), so it neither reads nor decodes the
+    tables it does not use. Each top-level key starts a line and every line inside a table is
+    indented (entries as `json_text` lays them out, one per line).
     """
     parts: list[str] = []
     spans: dict[str, list[int]] = {}

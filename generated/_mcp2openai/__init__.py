@@ -75,9 +75,7 @@ class Toolset:
     _data: "bytes | None"  # the whole data file, when given or read through a zip
     _spans: "dict[str, list[int]] | None"  # the data's "tables" line, once read
     _base: int  # where the offsets of "tables" count from
-    _stamp: (
-        "tuple[int, int, int] | None"  # the data file's inode, size, mtime: first read
-    )
+    _stamp: "tuple[int, int, int] | None"  # inode, size, mtime at the first read
     _tables: "dict[str, Any]"  # the tables parsed so far
     targets: "dict[str, tuple[str, str]] | None"  # NAMES
     catalog: "Any"  # definitions: the parsed definitions and their other forms
