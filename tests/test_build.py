@@ -105,6 +105,30 @@ def test_generated_module_imports_isolated_with_stdlib_only(path: Path) -> None:
     assert _imports(path) == {"", "_mcp2openai"}  # its runtime (in a package, or not), only
 
 
+def test_the_first_tools_loads_the_runtimes_init_and_nothing_else() -> None:
+    """What an app that sends every tool pays at start, without bytecode: the toolset module,
+    the runtime's ``__init__`` and the ``json`` it parses with. No other part of the runtime
+    and no other module of the standard library (``os`` alone costs more to import under
+    ``python -S`` than the first ``tools()`` reads); the Chat form is another part's."""
+    code = (
+        "import json, sys\n"
+        f"sys.path[:] = [{str(GENERATED)!r}]"
+        " + [p for p in sys.path if 'site-packages' not in p]\n"
+        "before = set(sys.modules)\n"
+        "import mcp_time as m\n"
+        "m.tools('responses')\n"
+        "print(*sorted(set(sys.modules) - before))\n"
+        "before = set(sys.modules)\n"
+        "m.tools('chat')\n"
+        "print(*sorted(set(sys.modules) - before))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-S", "-B", "-c", code], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["_mcp2openai mcp_time", "_mcp2openai.definitions"]
+
+
 def test_the_framework_functions_load_only_the_standard_library_until_called() -> None:
     """`agents_tools` and `pydantic_ai_toolset` are made (the frameworks part is loaded)
     without loading anything outside the standard library; without the framework, a call

@@ -1,7 +1,7 @@
-"""The tool definitions an app passes as ``tools=``: ``tools()``.
-
-A call with no selection and no namespaces, what most apps send, needs nothing else of the
-runtime; the selections, namespaces and the client tool search are in ``selection``.
+"""The tool definitions an app passes as ``tools=``, in every form ``tools()`` gives: the
+Chat Completions form and, with ``selection``, selections, namespaces, deferred loading and
+the client tool search. (``tools("responses")``, every tool as built, needs none of it: the
+runtime's ``__init__`` answers it from the table.)
 """
 
 TYPE_CHECKING = False
@@ -22,28 +22,8 @@ def tools(
     search: "str | None" = None,
     read_only: bool = False,
 ) -> "list[dict[str, object]]":
-    """The tool definitions to pass as ``tools=`` to the ``openai`` SDK.
-
-    ``api`` is ``"chat"`` (Chat Completions) or ``"responses"``. ``servers`` (server
-    names) and ``names`` (exposed names) select a subset: the tools of those servers
-    and the tools of those names, in the toolset's order; an unknown one raises
-    ``ValueError`` naming the closest known ones. ``read_only=True`` keeps the
-    read-only tools of those: ``readOnlyHint`` true after the build's overrides, and no
-    ``destructiveHint`` true beside it. Responses
-    only:
-
-    - ``namespaces=True``: one ``namespace`` per server, described by the server's
-      title and instructions (or a summary of its tools); inside it each function is
-      named by its MCP tool name (``tool_calls`` maps the calls back);
-    - ``defer=True``: every function gets ``defer_loading`` and a hosted
-      ``{"type": "tool_search"}`` is added, so the model loads definitions as needed;
-    - ``search="client"``: a ``tool_search`` the app runs instead (``execute_tool_calls``
-      answers it with the module's compiled search; the model may also ask for tools
-      or namespaces by name, as ``paths``).
-
-    The definitions are parsed once and shared between calls, so a call costs next to
-    nothing: do not change what is returned (copy it first, e.g. ``copy.deepcopy``).
-    """
+    """``tools()`` for any arguments (the runtime's ``tools`` answers the most common
+    call itself, every tool in the Responses form, and sends every other call here)."""
     if api == "chat":
         if namespaces or defer or search is not None:
             raise ValueError(

@@ -7,9 +7,11 @@ builds, and each toolset module (``github.py``, say) holds no code of its own: i
 defines it, so an app that only sends tools and parses calls never loads (nor compiles,
 without bytecode) the parts it does not call:
 
-- ``definitions``: ``tools`` (alone: what an app that sends every tool loads);
-  ``selection``: its selections and namespaces, ``tool_choice``, the client tool
-  search's answer; ``search``: ``tool_search``, the ranking;
+- this file: ``Toolset``, and ``tools`` for every tool in the Responses form (all that
+  an app that sends every tool loads); ``definitions``: the other calls of ``tools``
+  (the Chat Completions form, ...); ``selection``: its selections and namespaces,
+  ``tool_choice``, the client tool search's answer; ``search``: ``tool_search``, the
+  ranking;
 - ``calls``: ``tool_calls``; ``decode``: the decode plans (nulls and rewrites);
   ``offered``: what a request offered, the only tools a call may be to;
 - ``outputs``: ``tool_output``; ``execute``: ``execute_tool_calls``, with ``clock`` (a
@@ -31,12 +33,13 @@ VERSION = "0.3.0"  # the mcp2openai version that wrote this runtime
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any
 
 # A toolset module's public functions -> the part of this package that defines each (bound
 # to the toolset on first use); ``objects.constant`` answers its other names.
 _PARTS = {
-    "tools": "definitions",
+    "tools": "",  # defined here: what most apps call, and all they call at start
     "tool_choice": "selection",
     "tool_search": "search",
     "tool_calls": "calls",
@@ -53,7 +56,7 @@ class Toolset:
     """One toolset module: its data, read and parsed table by table on first use, and what
     the runtime's parts derive from it (each of those slots is filled by the part named).
 
-    This is all an import loads, and with ``definitions`` all the first ``tools()`` does:
+    This file is all an import loads, and all that the first ``tools("responses")`` does:
     anything else a toolset needs is in the other parts (``files`` when its files do not
     fit together), so that without bytecode little is compiled at every start.
     """
@@ -159,15 +162,17 @@ class Toolset:
         start, end = self._base + span[0] - len(before), self._base + span[1] + 2
         raw = self._read(start, end) if self._base <= start < end else b""
         if (
-            len(raw) != end - start
-            or not raw.startswith(before)
-            or raw[-2:] not in (b",\n", b"\n}")
-            or not raw.isascii()
+            len(raw) == end - start
+            and raw.startswith(before)
+            and raw[-2:] in (b",\n", b"\n}")
         ):
-            from .files import data_error
+            try:  # ASCII, as written; decoded from a view, not a copy of the bytes
+                return str(memoryview(raw)[len(before) : -2], "ascii")
+            except UnicodeDecodeError:
+                pass
+        from .files import data_error
 
-            raise data_error(self, 'a table is not where "tables" says')
-        return raw[len(before) : -2].decode("ascii")
+        raise data_error(self, 'a table is not where "tables" says')
 
     def _read_contents(self) -> "dict[str, list[int]]":
         # The data's first lines: "{", the version, and "tables" (some hundred bytes).
@@ -208,9 +213,11 @@ class Toolset:
         if self._data is None:
             try:
                 with open(self.data_path(), "rb") as stream:
-                    import os
-
-                    found = os.fstat(stream.fileno())
+                    try:  # os.fstat, without importing os: `python -S` has not, and
+                        from posix import fstat  # that costs more than tools() reads
+                    except ImportError:  # Windows, where site has imported os
+                        from os import fstat
+                    found = fstat(stream.fileno())
                     stamp = (found.st_ino, found.st_size, found.st_mtime_ns)
                     if self._stamp is None:
                         self._stamp = stamp
@@ -240,11 +247,61 @@ class Toolset:
         return module.rpartition(".")[0] + ".json"
 
 
+def tools(
+    toolset: Toolset,
+    api: str,
+    *,
+    servers: "Iterable[str] | None" = None,
+    names: "Iterable[str] | None" = None,
+    namespaces: bool = False,
+    defer: bool = False,
+    search: "str | None" = None,
+    read_only: bool = False,
+) -> "list[dict[str, object]]":
+    """The tool definitions to pass as ``tools=`` to the ``openai`` SDK.
+
+    ``api`` is ``"chat"`` (Chat Completions) or ``"responses"``. ``servers`` (server
+    names) and ``names`` (exposed names) select a subset: the tools of those servers
+    and the tools of those names, in the toolset's order; an unknown one raises
+    ``ValueError`` naming the closest known ones. ``read_only=True`` keeps the
+    read-only tools of those: ``readOnlyHint`` true after the build's overrides, and no
+    ``destructiveHint`` true beside it. Responses
+    only:
+
+    - ``namespaces=True``: one ``namespace`` per server, described by the server's
+      title and instructions (or a summary of its tools); inside it each function is
+      named by its MCP tool name (``tool_calls`` maps the calls back);
+    - ``defer=True``: every function gets ``defer_loading`` and a hosted
+      ``{"type": "tool_search"}`` is added, so the model loads definitions as needed;
+    - ``search="client"``: a ``tool_search`` the app runs instead (``execute_tool_calls``
+      answers it with the module's compiled search; the model may also ask for tools
+      or namespaces by name, as ``paths``).
+
+    The definitions are parsed once and shared between calls, so a call costs next to
+    nothing: do not change what is returned (copy it first, e.g. ``copy.deepcopy``).
+    """
+    every = servers is None and names is None and read_only is False
+    flat = namespaces is False and defer is False and search is None
+    if api == "responses" and every and flat:
+        # Every tool as built, the call most apps make: answered with no other part.
+        return list(toolset.table("definitions"))
+    return _part("definitions").tools(  # type: ignore[no-any-return]
+        toolset,
+        api,
+        servers=servers,
+        names=names,
+        namespaces=namespaces,
+        defer=defer,
+        search=search,
+        read_only=read_only,
+    )
+
+
 def _part(name: str) -> "Any":
     """The part ``name`` of this package, imported on first use."""
     import sys
 
-    module = f"{__name__}.{name}"
+    module = f"{__name__}.{name}" if name else __name__
     if module not in sys.modules:
         __import__(module)
     return sys.modules[module]
