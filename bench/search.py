@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 import statistics
@@ -24,13 +25,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from mcp2openai.literals import data_text
 from mcp2openai.stub import RUNTIME_PACKAGE
 
 from bench.imports import _IMPORT_CHILD, child, import_path
 
 QUERIES = 200
 REPEATS = 5
-_TABLE = re.compile(r'\n"search":(\{.*?\n \}|\{\}),\n', re.S)
 
 _FIRST_QUERY_CHILD = """\
 import sys, time
@@ -63,7 +64,7 @@ def measure_search(directory: Path, count: int, runs: int) -> dict[str, Any]:
     names_us = [per_query(lambda q: ranked(toolset, q, 8), query) for query in queries]
     command = [sys.executable, "-I", "-S", "-c", _FIRST_QUERY_CHILD, str(directory), name]
     first = [int(child([*command, queries[0]])[0]) / 1e6 for _ in range(runs)]
-    bare, table, data = without_index(directory, path)
+    bare, index_bytes, data = without_index(directory, path)
     source = path.read_text(encoding="utf-8") + data
     with_index, without = cold_starts(directory, bare, name, runs)
     row = {
@@ -75,7 +76,7 @@ def measure_search(directory: Path, count: int, runs: int) -> dict[str, Any]:
         "names_p50_us": statistics.median(names_us),
         "names_p90_us": quantile(names_us, 0.9),
         "first_query_ms": statistics.median(first),
-        "index_kb": len(table.group(1).encode("utf-8")) / 1e3,
+        "index_kb": index_bytes / 1e3,
         "module_mb": len(source.encode("utf-8")) / 1e6,
         "cold_with_index_ms": statistics.median(with_index),
         "cold_without_index_ms": statistics.median(without),
@@ -96,21 +97,22 @@ def measure_search(directory: Path, count: int, runs: int) -> dict[str, Any]:
     return row
 
 
-def without_index(directory: Path, path: Path) -> tuple[Path, re.Match[str], str]:
-    """A copy of the toolset `path` (and its runtime) whose data has an empty search table:
-    the folder, the table's match in the data, and the data."""
+def without_index(directory: Path, path: Path) -> tuple[Path, int, str]:
+    """A copy of the toolset `path` (and its runtime) whose data has an empty search table,
+    written by the generator's own writer (so its "tables" offsets fit): the folder, the size
+    of the index in bytes, and the data."""
     data = path.with_suffix(".json").read_text(encoding="utf-8")
-    table = _TABLE.search(data)
-    assert table is not None, "no search table in the data"
+    parsed = json.loads(data)
+    start, end = parsed["tables"]["search"]
+    tables = {key: value for key, value in parsed.items() if key in parsed["tables"]}
+    tables["search"] = {}
     bare = directory / "without-index"
     shutil.rmtree(bare, ignore_errors=True)
     shutil.copytree(directory / RUNTIME_PACKAGE, bare / RUNTIME_PACKAGE)
     shutil.copy(path, bare / path.name)
-    empty = '\n"search":{},\n'
-    (bare / path.with_suffix(".json").name).write_text(
-        data[: table.start()] + empty + data[table.end() :], encoding="utf-8"
-    )
-    return bare, table, data
+    text = data_text(parsed["mcp2openai"], tables)
+    (bare / path.with_suffix(".json").name).write_text(text, encoding="utf-8")
+    return bare, end - start, data
 
 
 def cold_starts(
@@ -176,7 +178,7 @@ def measure_corpus_search(directory: Path, runs: int) -> dict[str, Any]:
     search_us = [per_query(lambda q: ranked(toolset, q, quality.TOP), c.full) for c in chosen]
     command = [sys.executable, "-I", "-S", "-c", _FIRST_QUERY_CHILD, str(directory), name]
     first = [int(child([*command, chosen[0].full])[0]) / 1e6 for _ in range(runs)]
-    bare, table, data = without_index(directory, path)
+    bare, index_bytes, data = without_index(directory, path)
     with_index, without = cold_starts(directory, bare, name, runs)
     row: dict[str, Any] = {
         "servers": len(quality.snapshot_paths()),
@@ -193,7 +195,7 @@ def measure_corpus_search(directory: Path, runs: int) -> dict[str, Any]:
         "p50_us": statistics.median(search_us),
         "p90_us": quantile(search_us, 0.9),
         "first_query_ms": statistics.median(first),
-        "index_kb": len(table.group(1).encode("utf-8")) / 1e3,
+        "index_kb": index_bytes / 1e3,
         "data_mb": len(data.encode("utf-8")) / 1e6,
         "cold_with_index_ms": statistics.median(with_index),
         "cold_without_index_ms": statistics.median(without),

@@ -49,3 +49,27 @@ def test_the_report_goes_between_the_markers_of_its_page(tmp_path: Path) -> None
 def test_the_committed_page_has_the_markers() -> None:
     text = (ROOT / "docs" / "performance.md").read_text(encoding="utf-8")
     assert text.count(START) == text.count(END) == 1
+
+
+def test_the_search_steps_toolset_without_an_index_reads_as_its_own(tmp_path: Path) -> None:
+    """`make bench` times the cold start of a toolset against the same toolset with an empty
+    search table. That copy's data must be one the runtime reads (its "tables" offsets
+    rewritten, not a table cut out of the text), and only its index may differ."""
+    import shutil
+
+    from buildutil import GENERATED
+
+    from bench.imports import import_path
+    from bench.search import without_index
+
+    shutil.copytree(GENERATED / "_mcp2openai", tmp_path / "_mcp2openai")
+    for suffix in (".py", ".json"):
+        shutil.copy(GENERATED / f"mcp_everything{suffix}", tmp_path)
+    original = import_path(tmp_path / "mcp_everything.py")
+    bare, index_bytes, data = without_index(tmp_path, tmp_path / "mcp_everything.py")
+    start, end = json.loads(data)["tables"]["search"]
+    assert index_bytes == end - start > 1000
+    copy = import_path(bare / "mcp_everything.py")
+    assert copy.tools("responses") == original.tools("responses")
+    assert copy.NAMES == original.NAMES
+    assert copy._toolset.table("search") == {} != original._toolset.table("search")
