@@ -7,9 +7,16 @@ the clock starts in both, as it is in any app that uses the `openai` SDK. Cold s
 after deleting the `__pycache__` folders (the module's and the runtime's), as an app does under
 `PYTHONDONTWRITEBYTECODE=1` or on a read-only site directory: what it loads is compiled on every
 start. Samples alternate between the adapter and the baseline, so drifting load on the machine
-hits both alike. Cold rows also give a floor: what any module file costs without bytecode
-(compiling its own source, then parsing its definitions from the file), whatever its runtime.
-Also: how many of the runtime's lines of code each step loads.
+hits both alike.
+
+Without bytecode the app's own modules are compiled from source too, and the first compile from
+source in a process also sets up CPython's AST types (about 1 ms, once per process, whatever is
+compiled). So a cold sample imports a module of the app's own first, before the clock: it
+measures what the toolset adds to the app's start. It also measures the toolset as the process's
+first source import (a lone script whose every other import has bytecode), where that one-time
+setup falls on it, and the setup alone. Cold rows also give a floor: what any module file costs
+without bytecode (compiling its own source, then parsing its definitions from the file), whatever
+its runtime. Also: how many of the runtime's lines of code each step loads.
 """
 
 from __future__ import annotations
@@ -34,6 +41,9 @@ PEERS = ("openai-agents", "pydantic-ai", "langchain-core")
 
 _IMPORT_CHILD = """\
 import json, sys, time  # json as in the baseline (and in any app that uses the openai SDK)
+if len(sys.argv) > 3:  # a module of the app's own, compiled from source as the app is
+    sys.path.insert(0, sys.argv[3])
+    import app_module
 sys.path.insert(0, sys.argv[1])
 before = set(sys.modules)
 c0, t0 = time.process_time_ns(), time.perf_counter_ns()
@@ -56,23 +66,30 @@ print(t1 - t0, c1 - c0, len(definitions))
 """
 
 # The least a toolset module can cost without bytecode, whatever its runtime: compiling the
-# module's own source (the interpreter's first compile also sets up its AST types) and parsing
-# its definitions from its data file's bytes.
+# module's own source and parsing its definitions from its data file's bytes. Before the clock,
+# the interpreter's first compile (`builtin compile()`, as importlib calls it), which sets up its
+# AST types once per process: its own time is printed first.
 _FLOOR_CHILD = """\
 import json, sys, time
 c0 = time.process_time_ns()
+compile("app = 1", "app_module.py", "exec")
+c1 = time.process_time_ns()
 with open(sys.argv[1], encoding="utf-8") as stream:
     compile(stream.read(), sys.argv[1], "exec")
 with open(sys.argv[2], "rb") as stream:
     definitions = json.loads(stream.read())
-print(time.process_time_ns() - c0, len(definitions))
+print(c1 - c0, time.process_time_ns() - c1, len(definitions))
 """
+
+# A module of the app's own, imported before the clock in the cold samples.
+_APP_MODULE = '"""An app\'s own module, compiled from source before the adapter is imported."""\n'
 
 # Each file compiled on its own, as the import does (a file's `from __future__` must come
 # first, so the files cannot be joined into one text), and the CPU times summed.
 _COMPILE_CHILD = """\
 import sys, time
 texts = [open(path, encoding="utf-8").read() for path in sys.argv[1:]]
+compile("app = 1", "app_module.py", "exec")  # the once-per-process setup, before the clock
 c0 = time.process_time_ns()
 for number, text in enumerate(texts):
     compile(text, f"runtime_{number}.py", "exec")
@@ -101,10 +118,14 @@ def measure_import(
     text = json.dumps(module.tools("responses"), ensure_ascii=False, separators=(",", ":"))
     definitions.write_text(text, encoding="utf-8")
     flags = ["-I", "-S", "-B"] if cold else ["-I", "-S"]
-    importing = [sys.executable, *flags, "-c", _IMPORT_CHILD, str(directory), name]
+    first_importing = [sys.executable, *flags, "-c", _IMPORT_CHILD, str(directory), name]
+    app = directory / "app"  # cold: a module of the app's own, imported first
+    app.mkdir(exist_ok=True)
+    (app / "app_module.py").write_text(_APP_MODULE, encoding="utf-8")
+    importing = [*first_importing, str(app)] if cold else first_importing
     loading = [sys.executable, "-I", "-S", "-c", _JSON_CHILD, str(definitions)]
     cache = directory / "__pycache__"
-    caches = (cache, directory / RUNTIME_PACKAGE / "__pycache__")
+    caches = (cache, directory / RUNTIME_PACKAGE / "__pycache__", app / "__pycache__")
     cached = cache / f"{name}.{sys.implementation.cache_tag}.pyc"
     for folder in caches:
         shutil.rmtree(folder, ignore_errors=True)
@@ -115,7 +136,7 @@ def measure_import(
     samples: dict[str, list[float]] = {key: [] for key in _IMPORT_KEYS}
     floor = [sys.executable, "-I", "-S", "-c", _FLOOR_CHILD, str(directory / f"{name}.py")]
     floor.append(str(definitions))
-    floors: list[float] = []
+    extras: list[tuple[float, float, float]] = []  # cold: first import, setup, floor
     added: set[str] = set()
     for _ in range(runs):
         if cold:
@@ -136,9 +157,9 @@ def measure_import(
         for key, nanoseconds in zip(_IMPORT_KEYS, (*cpu, *wall), strict=True):
             samples[key].append(nanoseconds / 1e6)
         if cold:
-            floor_ns, length = map(int, child(floor))
-            assert length == count, (length, count)
-            floors.append(floor_ns / 1e6)
+            for folder in caches:
+                shutil.rmtree(folder, ignore_errors=True)
+            extras.append(cold_extras(first_importing, floor, count))
     if cold:
         assert not cached.exists(), "a .pyc was written: not a cold import"
     else:
@@ -168,14 +189,33 @@ def measure_import(
             peer_vs_import_and_tools=fastest_ms / first_ms,
         )
     if cold:
-        row["floor_ms"] = statistics.median(floors)
-        row["floor_vs_json"] = row["floor_ms"] / json_ms
+        first_import, setup, floor_ms = (
+            statistics.median(column) for column in zip(*extras, strict=True)
+        )
+        row["first_import_and_tools_ms"] = first_import
+        row["first_import_and_tools_vs_json"] = first_import / json_ms
+        row["setup_ms"] = setup
+        row["floor_ms"] = floor_ms
+        row["floor_vs_json"] = floor_ms / json_ms
     kind = "cold" if cold else "warm"
     print(
         f"import ({kind}) {count:>5} tools: {import_ms:.2f} ms (+tools {first_ms:.2f} ms),"
         f" json.loads {json_ms:.2f} ms (CPU)"
     )
     return row
+
+
+def cold_extras(
+    first_importing: list[str], floor: list[str], count: int
+) -> tuple[float, float, float]:
+    """A cold sample's other figures (ms of CPU): import + first tools() as the process's first
+    source import, the interpreter's one-time setup of its first compile, and the floor."""
+    *numbers, _ = child(first_importing)
+    _, _, cpu_imported, cpu_first, length = map(int, numbers)
+    assert length == count, (length, count)
+    setup_ns, floor_ns, length = map(int, child(floor))
+    assert length == count, (length, count)
+    return (cpu_imported + cpu_first) / 1e6, setup_ns / 1e6, floor_ns / 1e6
 
 
 def measure_runtime_compile(work: Path, runs: int) -> dict[str, Any]:

@@ -73,3 +73,35 @@ def test_the_search_steps_toolset_without_an_index_reads_as_its_own(tmp_path: Pa
     assert copy.tools("responses") == original.tools("responses")
     assert copy.NAMES == original.NAMES
     assert copy._toolset.table("search") == {} != original._toolset.table("search")
+
+
+def test_a_cold_sample_imports_a_module_of_the_apps_own_first(tmp_path: Path) -> None:
+    """A cold sample measures what the toolset adds to an app that has compiled a module of
+    its own from source (bench/imports.py): that module is imported before the clock, and
+    the other figures (the toolset as the first source import, the setup, the floor) are in
+    the row and in the report."""
+    import shutil
+    import subprocess
+    import sys
+
+    from buildutil import GENERATED
+
+    from bench.imports import _IMPORT_CHILD, measure_import
+    from bench.report import first_source_import_text
+
+    shutil.copytree(GENERATED / "_mcp2openai", tmp_path / "_mcp2openai")
+    for suffix in (".py", ".json"):
+        shutil.copy(GENERATED / f"mcp_time{suffix}", tmp_path / f"adapter_2{suffix}")
+    app = tmp_path / "own"
+    app.mkdir()
+    (app / "app_module.py").write_text("import sys\nsys.stderr.write('app first')\n")
+    command = [sys.executable, "-I", "-S", "-B", "-c", _IMPORT_CHILD, str(tmp_path), "adapter_2"]
+    for extra, stderr in (([str(app)], "app first"), ([], "")):
+        done = subprocess.run([*command, *extra], capture_output=True, text=True, check=True)
+        assert done.stderr == stderr
+        assert done.stdout.split()[4:] == ["2", "_mcp2openai"]  # 2 tools; the runtime alone
+    row = measure_import(tmp_path, 2, 1, None, cold=True)
+    assert row["setup_ms"] > 0 and row["floor_ms"] > 0
+    assert row["first_import_and_tools_vs_json"] > 0 and row["import_and_tools_vs_json"] > 0
+    text = " ".join(first_source_import_text([row]))
+    assert "a module of the app's own" in text and "2 tools" in text

@@ -101,7 +101,10 @@ def test_typed_accessor_and_lazy_names(tmp_path: Path) -> None:
     paths = module._toolset.table("null_paths")  # the data's table, as REPORT shows it
     assert report.null_paths == {name: tuple(map(tuple, p)) for name, p in paths.items()} != {}
     assert "NAMES" not in vars(module)
-    assert module.NAMES is module._toolset.names() and "NAMES" in vars(module)
+    names = module.NAMES
+    assert module.NAMES is names and "NAMES" in vars(module)  # built once, then kept
+    assert names == {n: (e[0], e[1]) for n, e in module._toolset.table("names").items()}
+    assert all(type(target) is tuple for target in names.values())
 
 
 def test_namespaced_calls_map_through_the_built_table(tmp_path: Path) -> None:

@@ -223,6 +223,20 @@ def test_a_data_file_that_does_not_fit_is_one_line_naming_it(
     assert "\n" not in message
 
 
+def test_offsets_past_the_data_files_end_fail_when_their_table_is_read(
+    tmp_path: Path,
+) -> None:
+    """The first read checks that "tables" is an object of [start, end] offsets; that each
+    lies inside the file is found when its table is read (Toolset.source, files.misplaced).
+    A file cut short inside its last table still gives its first tables."""
+    text = good_data()
+    cut = text[: text.index('\n"names":') + len('\n"names":{')]
+    toolset = data_file(tmp_path, cut)
+    assert toolset.table("definitions") == DEFINITIONS
+    with pytest.raises(ValueError, match='its "tables" line does not fit it'):
+        toolset.table("names")
+
+
 def test_a_data_file_rebuilt_while_the_app_runs_is_never_mixed_with_the_first(
     tmp_path: Path,
 ) -> None:

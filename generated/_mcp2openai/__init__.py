@@ -51,14 +51,20 @@ _PARTS = {
     "arguments": "objects",
 }
 
+# The data's first lines as this runtime writes them, up to the "tables" object; and the
+# two bytes that may follow a table's value (the next key's line, or the data's end).
+_OPENING = b'{\n"mcp2openai":"' + VERSION.encode() + b'",\n"tables":{'
+_ENDS = (b",\n", b"\n}")
+
 
 class Toolset:
     """One toolset module: its data, read and parsed table by table on first use, and what
     the runtime's parts derive from it (each of those slots is filled by the part named).
 
-    This file is all an import loads, and all that the first ``tools("responses")`` does:
-    anything else a toolset needs is in the other parts (``files`` when its files do not
-    fit together), so that without bytecode little is compiled at every start.
+    This file is all an import loads, and all that the first ``tools("responses")`` does;
+    anything else is in the other parts (``files`` when a data file is not one this
+    runtime wrote, or not a plain file), so that without bytecode little is compiled at
+    every start.
     """
 
     __slots__ = (
@@ -72,7 +78,6 @@ class Toolset:
         "namespace",
         "shapes",
         "structured",
-        "targets",
     )
     namespace: "dict[str, Any]"  # the toolset module's globals()
     _data: "bytes | None"  # the whole data file, when given or read through a zip
@@ -80,7 +85,6 @@ class Toolset:
     _base: int  # where the offsets of "tables" count from
     _stamp: "tuple[int, int, int] | None"  # inode, size, mtime at the first read
     _tables: "dict[str, Any]"  # the tables parsed so far
-    targets: "dict[str, tuple[str, str]] | None"  # NAMES
     catalog: "Any"  # definitions: the parsed definitions and their other forms
     index: "Any"  # search: the postings of the search index
     structured: "frozenset[str] | None"  # outputs: the tools with an output schema
@@ -96,12 +100,10 @@ class Toolset:
             from .files import version_error
 
             raise version_error(namespace, version)
-        self.namespace = namespace
+        self.namespace, self._tables, self._base = namespace, {}, 0
         self._data = None if data is None else data.encode("utf-8")
-        self._spans = self._stamp = self.targets = self.catalog = self.index = None
+        self._spans = self._stamp = self.catalog = self.index = None
         self.structured = self.shapes = None
-        self._base = 0
-        self._tables = {}
 
     def attribute(self, name: str) -> object:
         """The toolset module's ``__getattr__``: a public name, made on first use and then
@@ -125,15 +127,6 @@ class Toolset:
         """The toolset module's ``__dir__``: its globals and every public name."""
         return sorted({*self.namespace, *self.namespace.get("__all__", ())})
 
-    def names(self) -> dict[str, tuple[str, str]]:
-        """Exposed name -> (server, MCP tool name): ``NAMES``."""
-        if self.targets is None:
-            entries: dict[str, list[str]] = self.table("names")
-            self.targets = {
-                name: (entry[0], entry[1]) for name, entry in entries.items()
-            }
-        return self.targets
-
     def table(self, key: str) -> "Any":
         """One table of the data, parsed on first use and shared: callers copy before
         they change it."""
@@ -151,58 +144,43 @@ class Toolset:
 
     def source(self, key: str) -> str:
         """One table's JSON text, read alone: the data's third line, ``"tables"``, gives
-        the byte offsets of each table's value, counted from the line after it."""
-        spans = self._spans if self._spans is not None else self._read_contents()
-        span = spans.get(key)
-        if span is None:
-            raise LookupError(f"{self.data_path()} has no table {key!r}: rebuild it")
-        # From the table's key to the two bytes after its value (the next key's line, or
-        # the data's end), to check both ends.
+        the byte offsets of each table's value, counted from the line after it. The bytes
+        read run from the table's key to the two after its value (the next key's line, or
+        the data's end), to check both ends; ``files.misplaced`` says what is wrong when
+        they are not as written."""
+        spans = self._spans if self._spans is not None else self._contents()
         before = b'"' + key.encode() + b'":'
-        start, end = self._base + span[0] - len(before), self._base + span[1] + 2
-        raw = self._read(start, end) if self._base <= start < end else b""
-        if (
-            len(raw) == end - start
-            and raw.startswith(before)
-            and raw[-2:] in (b",\n", b"\n}")
-        ):
-            try:  # ASCII, as written; decoded from a view, not a copy of the bytes
-                return str(memoryview(raw)[len(before) : -2], "ascii")
-            except UnicodeDecodeError:
-                pass
-        from .files import data_error
+        if key in spans:
+            start, end = spans[key]
+            start, end = self._base + start - len(before), self._base + end + 2
+            raw = self._read(start, end)
+            if len(raw) == end - start and raw.startswith(before) and raw[-2:] in _ENDS:
+                try:  # ASCII, as written; decoded from a view, not a copy of the bytes
+                    return str(memoryview(raw)[len(before) : -2], "ascii")
+                except UnicodeDecodeError:
+                    pass
+        from .files import misplaced
 
-        raise data_error(self, 'a table is not where "tables" says')
+        raise misplaced(self, key)
 
-    def _read_contents(self) -> "dict[str, list[int]]":
+    def _contents(self) -> "dict[str, list[int]]":
         # The data's first lines: "{", the version, and "tables" (some hundred bytes).
-        opening = b'{\n"mcp2openai":"' + VERSION.encode() + b'",\n"tables":{'
+        # Line ends made CRLF, and lines not as written, are for files.contents.
         head = self._read(0, 4096)
-        if head.startswith(b"{\r\n"):
-            # Line ends made CRLF (git's core.autocrlf): each was "\n" as written (JSON
-            # strings hold none), so undoing that gives the data back.
-            self._data = self._read(0, self._size()).replace(b"\r\n", b"\n")
-            head = self._data[:4096]
-        head = head[: head.find(b"\n", len(opening)) + 1]
-        if not head.startswith(opening) or not head.endswith(b"},\n"):
-            from .files import data_error
-
-            raise data_error(self, "its first lines differ")
-        room = self._size() - len(head)  # the bytes the offsets may point into
+        head = head[: head.find(b"\n", len(_OPENING)) + 1]
+        fits = head.startswith(_OPENING) and head.endswith(b"},\n")
         try:
             import json
 
-            spans: dict[str, list[int]] = json.loads(head[len(opening) - 1 : -2])
-            fits = True
-            for start, end in spans.values():
-                fits = fits and type(start) is int and type(end) is int
-                fits = fits and 0 <= start <= end <= room
-        except (ValueError, TypeError, AttributeError):  # not an object of [start, end]
-            fits = False
+            spans: dict[str, list[int]] = json.loads(head[len(_OPENING) - 1 : -2])
+            for start, end in spans.values():  # offsets: 0 <= start <= end
+                fits = fits and type(start) is type(end) is int and 0 <= start <= end
+        except (ValueError, TypeError, AttributeError, RecursionError):
+            fits = False  # not an object of [start, end]
         if not fits:
-            from .files import data_error
+            from .files import contents
 
-            raise data_error(self, 'its "tables" line does not fit it')
+            return contents(self)
         self._base, self._spans = len(head), spans  # _spans last: it says all is set
         return spans
 
@@ -219,27 +197,19 @@ class Toolset:
                         from os import fstat
                     found = fstat(stream.fileno())
                     stamp = (found.st_ino, found.st_size, found.st_mtime_ns)
-                    if self._stamp is None:
-                        self._stamp = stamp
-                    elif stamp != self._stamp:  # rebuilt since: never mix two builds
-                        from .files import data_error
+                    if self._stamp not in (None, stamp):  # rebuilt since: never
+                        from .files import data_error  # mix two builds
 
                         reason = "it changed since this process first read it"
                         raise data_error(self, reason, "restart the app to use it")
-                    stream.seek(start)
+                    self._stamp = stamp
+                    stream.seek(start)  # and no further than the file's end:
                     return stream.read(max(0, min(end, stamp[1]) - start))
             except OSError:
                 from .files import loaded
 
                 self._data = loaded(self)
         return self._data[start:end]
-
-    def _size(self) -> int:
-        # The data's size in bytes, known after the first read.
-        if self._data is not None:
-            return len(self._data)
-        assert self._stamp is not None
-        return self._stamp[1]
 
     def data_path(self) -> str:
         """The data file: the module's file name with ``.json`` for its suffix."""
@@ -298,10 +268,9 @@ def tools(
 
 
 def _part(name: str) -> "Any":
-    """The part ``name`` of this package, imported on first use."""
+    """The part ``name`` of this package (``""``: this file), imported on first use."""
     import sys
 
     module = f"{__name__}.{name}" if name else __name__
-    if module not in sys.modules:
-        __import__(module)
+    __import__(module)
     return sys.modules[module]

@@ -1,6 +1,10 @@
 """A toolset's files when they are not plain files or do not fit together: the data read
-through the module's loader (from a zip), and the one-line errors of a toolset module, a
-runtime and a data file that were not built together.
+through the module's loader (from a zip) or with its line ends made CRLF, and the one-line
+errors of a toolset module, a runtime and a data file that were not built together.
+
+``Toolset`` reads a data file as this runtime writes it and calls on this part for
+anything else, so that the first ``tools()`` compiles none of it; this part reads the
+``Toolset``'s reading state (its underscored slots) for that.
 """
 
 TYPE_CHECKING = False
@@ -25,6 +29,44 @@ def loaded(toolset: "Toolset") -> bytes:
             f"read ({error}); `mcp2openai build` writes it beside the module"
         ) from None
     return data
+
+
+def contents(toolset: "Toolset") -> "dict[str, list[int]]":
+    """The data's ``"tables"`` when its first lines are not as written
+    (``Toolset._contents``): line ends made CRLF (git's core.autocrlf) are undone and the
+    lines read again (each was "\\n" as written: JSON strings hold none); anything else is
+    the error that says what differs."""
+    from . import _OPENING
+
+    head = toolset._read(0, 4096)
+    if head.startswith(b"{\r\n"):
+        toolset._data = toolset._read(0, _size(toolset)).replace(b"\r\n", b"\n")
+        return toolset._contents()
+    head = head[: head.find(b"\n", len(_OPENING)) + 1]
+    if not head.startswith(_OPENING) or not head.endswith(b"},\n"):
+        raise data_error(toolset, "its first lines differ")
+    raise data_error(toolset, 'its "tables" line does not fit it')
+
+
+def misplaced(toolset: "Toolset", key: str) -> Exception:
+    """Why the bytes of the table ``key`` are not as written (``Toolset.source``): the data
+    has no such table, an offset of ``"tables"`` lies past its end (a file cut short), or
+    the bytes there are not that table's."""
+    spans = toolset._spans or {}
+    if key not in spans:
+        return LookupError(f"{toolset.data_path()} has no table {key!r}: rebuild it")
+    room = _size(toolset) - toolset._base  # the bytes the offsets may point into
+    if any(end > room for _, end in spans.values()):
+        return data_error(toolset, 'its "tables" line does not fit it')
+    return data_error(toolset, 'a table is not where "tables" says')
+
+
+def _size(toolset: "Toolset") -> int:
+    # The data's size in bytes, known after its first read.
+    if toolset._data is not None:
+        return len(toolset._data)
+    assert toolset._stamp is not None
+    return toolset._stamp[1]
 
 
 def version_error(namespace: "dict[str, Any]", version: str) -> ImportError:

@@ -196,7 +196,7 @@ def pydantic_ai_toolset(
             self, name: str, tool_args: "dict[str, Any]", ctx: "Any", tool: object
         ) -> object:
             call_id = getattr(ctx, "tool_call_id", None) or "call"
-            found = toolset.names()[name]
+            found = toolset.table("names")[name]
             call = ToolCall(call_id, name, found[0], found[1], tool_args)
             return _pydantic_ai_output(await _run(toolset, call_tool, call))
 

@@ -51,7 +51,7 @@ def offered(
 def _names(
     toolset: "Toolset", listed: "list[object] | tuple[object, ...]"
 ) -> "frozenset[str] | None":
-    known = toolset.names()
+    known = toolset.table("names")
     namespaced: dict[str, dict[str, str]] = toolset.table("namespaced")
     names: set[str] = set()
     client_search = False

@@ -44,7 +44,7 @@ class _Selection:
     __slots__ = ("by_server", "locals", "positions", "servers")
 
     def __init__(self, toolset: "Toolset") -> None:
-        names = toolset.names()
+        names = toolset.table("names")
         local_of = {
             exposed: local
             for inside in toolset.table("namespaced").values()
@@ -147,7 +147,7 @@ def tool_choice(
     if mode != "auto" and mode != "required":
         raise ValueError(f"mode must be 'auto' or 'required', not {mode!r}")
     wanted = _strings(names, "names")
-    _check_known(wanted, toolset.names(), "tool")
+    _check_known(wanted, toolset.table("names"), "tool")
     if api == "chat":
         listed: list[object] = [
             {"type": "function", "function": {"name": n}} for n in wanted

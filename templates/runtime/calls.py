@@ -191,7 +191,7 @@ def checked_call(
                 call_id = ""
             return rejection(api, call_id, found[0], caller)
         exposed = found
-    target = toolset.names().get(exposed) if type(exposed) is str else None
+    target = toolset.table("names").get(exposed) if type(exposed) is str else None
     if type(call_id) is not str or not (call_id or empty_ids):
         what = f"The call to {quote(name)}" if target is not None else "A tool call"
         message = f"{what} has no call id; call the tool again."

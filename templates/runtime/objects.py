@@ -250,8 +250,11 @@ def constant(toolset: "Toolset", name: str) -> "tuple[object, bool]":
         from .contract import ContractError
 
         return ContractError, True
-    if name == "NAMES":
-        return toolset.names(), True
+    if name == "NAMES":  # exposed name -> (server, MCP tool name)
+        entries: dict[str, list[str]] = toolset.table("names")
+        return {
+            exposed: (entry[0], entry[1]) for exposed, entry in entries.items()
+        }, True
     if name == "REPORT":
         return report(toolset), True
     if name == "SERVERS":

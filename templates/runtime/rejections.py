@@ -52,7 +52,7 @@ def unknown(
     toolset: "Toolset", name: object, offered: "frozenset[str] | None" = None
 ) -> str:
     # Only the offered tools are named: the others are not the model's to call.
-    available = [n for n in toolset.names() if offered is None or n in offered]
+    available = [n for n in toolset.table("names") if offered is None or n in offered]
     if type(name) is not str:
         return f"The tool call has no function name. {listing(available, 'tools')}"
     return f"Unknown tool {quote(name)}. {listing(available, 'tools', name)}"
