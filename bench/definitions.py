@@ -9,13 +9,10 @@ server, namespaces with deferred loading, and a client search tool.
 from __future__ import annotations
 
 import json
-import statistics
-import time
-import timeit
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench.calls import fastest_per_call
 from bench.imports import import_path
 
 VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
@@ -44,7 +41,8 @@ def measure_tools(path: Path, count: int) -> dict[str, Any]:
         def dump(result: object = result) -> str:
             return json.dumps(result)
 
-        tools_us, dumps_us = per_call(call), per_call(dump)
+        fastest = fastest_per_call({"tools": call, "dumps": dump}, repeat=7)
+        tools_us, dumps_us = fastest["tools"] * 1e6, fastest["dumps"] * 1e6
         rows.append(
             {
                 "variant": label,
@@ -57,10 +55,3 @@ def measure_tools(path: Path, count: int) -> dict[str, Any]:
         )
         print(f"tools() {label:>30}: {tools_us:.1f} µs, json.dumps {dumps_us:.0f} µs")
     return {"tools": count, "rows": rows}
-
-
-def per_call(function: Callable[[], object], repeat: int = 7) -> float:
-    """Median CPU microseconds per call over `repeat` timeit runs of about 0.1 s each."""
-    timer = timeit.Timer(function, timer=time.process_time)
-    number, _ = timer.autorange()
-    return statistics.median(timer.repeat(repeat=repeat, number=number)) / number * 1e6

@@ -253,14 +253,18 @@ def markdown(results: dict[str, Any]) -> str:
         + ", ".join(f"{name} {version}" for name, version in v.items())
         + ". Raw numbers, every sample and wall times: `bench/results/latest.json`.",
         "",
-        "Times are **CPU time** of the measured process (`time.process_time`), medians. The"
-        " machine is shared (load average"
+        "Times are **CPU time** of the measured process (`time.process_time`): for a fresh"
+        " process per sample (import, compile, cold start), the fastest sample, as `timeit`"
+        " advises, because on this machine the same child takes about 1.6× the CPU time for"
+        " seconds at a time whatever it runs (a neighbour on the core) and a median then"
+        " depends on how many samples of each column fell in such a stretch (the medians are"
+        " in the raw numbers); elsewhere, medians. The machine is shared (load average"
         f" {m['load_average_start'][0]:.1f} at the start, {m['load_average_end'][0]:.1f} at the"
         " end, on 2 cores): wall time there also counts waiting for a core, in 4 ms scheduler"
         " ticks, which swamps a 2 ms import; CPU time is what the work costs, and what an idle"
-        " machine shows as wall time for this single-threaded work. Wall medians are shown too.",
+        " machine shows as wall time for this single-threaded work. Wall times are shown too.",
         "",
-        f"**Import**: a fresh `python -I -S` per sample (median of {first['runs']}), warm `.pyc`,"
+        f"**Import**: a fresh `python -I -S` per sample (fastest of {first['runs']}), warm `.pyc`,"
         " interpreter start-up excluded. *import*: the `import` statement; *+tools*: the import"
         ' and the first `tools("responses")`, what an app pays before its first request.'
         " *json.loads*: the same Responses definitions as compact JSON, already read into a str,"
@@ -298,7 +302,7 @@ def markdown(results: dict[str, Any]) -> str:
         )
     lines += [
         "",
-        "**tool_calls**, per call (`timeit`, median of 9), against bare `json.loads` of the same"
+        "**tool_calls**, per call (`timeit`, fastest of 9), against bare `json.loads` of the same"
         " argument strings (nulls at every optional property, as strict mode makes a model"
         " send them).",
         "",
@@ -327,7 +331,7 @@ def markdown(results: dict[str, Any]) -> str:
     if definitions is not None:
         lines += [
             "",
-            f"**tools()**, per call at {definitions['tools']:,} tools (`timeit`, median of 7),"
+            f"**tools()**, per call at {definitions['tools']:,} tools (`timeit`, fastest of 7),"
             " against `json.dumps` of the list it returns, which the SDK does next: the"
             " definitions are parsed once and shared, so a call builds only the list.",
             "",

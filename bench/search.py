@@ -8,7 +8,8 @@
   the first `tool_search` (it parses the index and builds its postings).
 - The index's share of the cold start: the import and the first `tools("responses")` without
   bytecode (as the cold-import rows), of the module as built and of the same module with an
-  empty "search" table in its data, alternating.
+  empty "search" table in its data, alternating; the fastest sample of each (see
+  bench/imports.py for why).
 - On the corpus (`measure_corpus_search`): the same on one module of every recorded real
   server, with recall@5 of scripts/search_quality.py's two query forms.
 """
@@ -78,8 +79,8 @@ def measure_search(directory: Path, count: int, runs: int) -> dict[str, Any]:
         "first_query_ms": statistics.median(first),
         "index_kb": index_bytes / 1e3,
         "module_mb": len(source.encode("utf-8")) / 1e6,
-        "cold_with_index_ms": statistics.median(with_index),
-        "cold_without_index_ms": statistics.median(without),
+        "cold_with_index_ms": min(with_index),
+        "cold_without_index_ms": min(without),
         "samples": {
             "tool_search_us": search_us,
             "names_us": names_us,
@@ -197,8 +198,8 @@ def measure_corpus_search(directory: Path, runs: int) -> dict[str, Any]:
         "first_query_ms": statistics.median(first),
         "index_kb": index_bytes / 1e3,
         "data_mb": len(data.encode("utf-8")) / 1e6,
-        "cold_with_index_ms": statistics.median(with_index),
-        "cold_without_index_ms": statistics.median(without),
+        "cold_with_index_ms": min(with_index),
+        "cold_without_index_ms": min(without),
         "samples": {
             "search_us": search_us,
             "first_query_ms": first,

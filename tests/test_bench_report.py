@@ -105,3 +105,24 @@ def test_a_cold_sample_imports_a_module_of_the_apps_own_first(tmp_path: Path) ->
     assert row["first_import_and_tools_vs_json"] > 0 and row["import_and_tools_vs_json"] > 0
     text = " ".join(first_source_import_text([row]))
     assert "a module of the app's own" in text and "2 tools" in text
+
+
+def test_an_import_row_is_each_columns_fastest_sample(tmp_path: Path) -> None:
+    """A fresh process per sample: a row's figures and ratios come from each column's fastest
+    sample (bench/imports.py says why), the medians are kept beside them."""
+    import shutil
+    import statistics
+
+    from buildutil import GENERATED
+
+    from bench.imports import measure_import
+
+    shutil.copytree(GENERATED / "_mcp2openai", tmp_path / "_mcp2openai")
+    for suffix in (".py", ".json"):
+        shutil.copy(GENERATED / f"mcp_time{suffix}", tmp_path / f"adapter_2{suffix}")
+    row = measure_import(tmp_path, 2, 5, None, cold=False)
+    samples = row["samples"]
+    for key, values in samples.items():
+        assert row[key] == min(values) and row["medians"][key] == statistics.median(values)
+    fastest_json = min(samples["json_loads_ms"])
+    assert row["import_and_tools_vs_json"] == min(samples["import_and_tools_ms"]) / fastest_json
