@@ -172,6 +172,36 @@ def test_an_unchanged_module_keeps_its_bytes_and_mtime(tmp_path: Path) -> None:
     assert module.stat().st_mtime > OLD
 
 
+def test_a_second_and_third_toolset_add_only_their_own_files(tmp_path: Path) -> None:
+    """One folder, three toolsets built into it one after the other: the first build writes
+    the shared runtime and says so; each later one adds its module, stub and data, and leaves
+    the runtime's files as they were. The 2-tool time toolset is at most 200 lines in all."""
+    folder = tmp_path / "app"
+    seen: set[Path] = set()
+    runtime: list[Path] = []
+    for number, server in enumerate(("time", "fetch", "memory")):
+        snapshot(tmp_path, server)
+        args = ["build", "--server", f"{server}=mcp/{server}.json", "--out", f"app/{server}.py"]
+        result = run_cli(*args, cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+        files = {path for path in folder.rglob("*") if path.is_file()}
+        added = {path.relative_to(folder).as_posix() for path in files - seen}
+        own = {f"{server}.py", f"{server}.pyi", f"{server}.json"}
+        if number == 0:
+            assert "wrote the runtime app/_mcp2openai/" in result.stderr
+            runtime = sorted(path for path in files if "_mcp2openai" in path.parts)
+            assert added == own | {path.relative_to(folder).as_posix() for path in runtime}
+            for path in runtime:
+                os.utime(path, (OLD, OLD))
+            lines = sum(len((folder / name).read_text().splitlines()) for name in own)
+            assert lines <= 200, lines
+        else:
+            assert "runtime" not in result.stderr
+            assert added == own
+            assert [path.stat().st_mtime for path in runtime] == [OLD] * len(runtime)
+        seen = files
+
+
 def test_check_says_how_the_runtime_on_disk_differs(tmp_path: Path) -> None:
     snapshot(tmp_path, "time")
     args = ["build", "--server", "time=mcp/time.json", "--out", "app/tools.py"]
