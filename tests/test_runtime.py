@@ -206,6 +206,7 @@ def test_a_data_file_with_crlf_line_ends_reads_the_same(tmp_path: Path) -> None:
             '"definitions":[14,99999999999999]',
             '"definitions":[14,' + "9" * 30 + "]",
             '"definitions":[22,14]',
+            '"definitions":[' + "9" * 30 + "," + "9" * 30 + "]",  # past what a seek takes
             '"definitions":{',
         )
     ],
@@ -235,6 +236,53 @@ def test_offsets_past_the_data_files_end_fail_when_their_table_is_read(
     assert toolset.table("definitions") == DEFINITIONS
     with pytest.raises(ValueError, match='its "tables" line does not fit it'):
         toolset.table("names")
+    ends = text.rstrip("\n")  # the last table's end: then "\n}" and the file's line end
+    toolset = data_file(tmp_path, ends[:-1])
+    assert toolset.table("definitions") == DEFINITIONS
+    with pytest.raises(ValueError, match='its "tables" line does not fit it'):
+        toolset.table("names")
+
+
+def test_threads_first_reading_a_crlf_data_file_at_once_both_read_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Thread B reads the CRLF head; thread A then undoes the line ends and reads its table;
+    B, going on from the head it read, reads its table too (it never reads the head again,
+    which would now be A's, LF)."""
+    import threading
+
+    from mcp2openai.templates.runtime import Toolset
+
+    toolset = data_file(tmp_path, good_data().replace("\n", "\r\n"))
+    read = Toolset._read
+    b_has_read, a_is_done = threading.Event(), threading.Event()
+
+    def paused(self: Any, start: int, end: int) -> bytes:
+        raw: bytes = read(self, start, end)
+        if threading.current_thread().name == "B" and not b_has_read.is_set():
+            b_has_read.set()
+            assert a_is_done.wait(30)
+        return raw
+
+    monkeypatch.setattr(Toolset, "_read", paused)
+    found: dict[str, object] = {}
+
+    def use() -> None:
+        try:
+            found[threading.current_thread().name] = toolset.table("names")
+        except ValueError as error:
+            found[threading.current_thread().name] = str(error)
+        if threading.current_thread().name == "A":
+            a_is_done.set()
+
+    b = threading.Thread(target=use, name="B")
+    b.start()
+    assert b_has_read.wait(30)
+    a = threading.Thread(target=use, name="A")
+    a.start()
+    a.join(30)
+    b.join(30)
+    assert found == {"A": {"a": ["fs", "a"]}, "B": {"a": ["fs", "a"]}}
 
 
 def test_a_data_file_rebuilt_while_the_app_runs_is_never_mixed_with_the_first(

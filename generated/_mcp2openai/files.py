@@ -31,18 +31,16 @@ def loaded(toolset: "Toolset") -> bytes:
     return data
 
 
-def contents(toolset: "Toolset") -> "dict[str, list[int]]":
-    """The data's ``"tables"`` when its first lines are not as written
-    (``Toolset._contents``): line ends made CRLF (git's core.autocrlf) are undone and the
-    lines read again (each was "\\n" as written: JSON strings hold none); anything else is
-    the error that says what differs."""
+def contents(toolset: "Toolset", head: bytes) -> "dict[str, list[int]]":
+    """The data's ``"tables"`` when its first lines, ``head`` (up to the end of the
+    ``"tables"`` line), are not as written (``Toolset._contents``): line ends made CRLF
+    (git's core.autocrlf) are undone and the lines read again (each was "\\n" as written:
+    JSON strings hold none); anything else is the error that says what differs."""
     from . import _OPENING
 
-    head = toolset._read(0, 4096)
-    if head.startswith(b"{\r\n"):
+    if head.startswith(b"{\r\n"):  # (undone already, if another thread was first)
         toolset._data = toolset._read(0, _size(toolset)).replace(b"\r\n", b"\n")
         return toolset._contents()
-    head = head[: head.find(b"\n", len(_OPENING)) + 1]
     if not head.startswith(_OPENING) or not head.endswith(b"},\n"):
         raise data_error(toolset, "its first lines differ")
     raise data_error(toolset, 'its "tables" line does not fit it')
@@ -56,7 +54,7 @@ def misplaced(toolset: "Toolset", key: str) -> Exception:
     if key not in spans:
         return LookupError(f"{toolset.data_path()} has no table {key!r}: rebuild it")
     room = _size(toolset) - toolset._base  # the bytes the offsets may point into
-    if any(end > room for _, end in spans.values()):
+    if any(end + 2 > room for _, end in spans.values()):  # each value, then 2 bytes
         return data_error(toolset, 'its "tables" line does not fit it')
     return data_error(toolset, 'a table is not where "tables" says')
 

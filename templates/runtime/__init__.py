@@ -180,7 +180,7 @@ class Toolset:
         if not fits:
             from .files import contents
 
-            return contents(self)
+            return contents(self, head)
         self._base, self._spans = len(head), spans  # _spans last: it says all is set
         return spans
 
@@ -203,7 +203,10 @@ class Toolset:
                         reason = "it changed since this process first read it"
                         raise data_error(self, reason, "restart the app to use it")
                     self._stamp = stamp
-                    stream.seek(start)  # and no further than the file's end:
+                    # From no further than the file's end, and to no further:
+                    stream.seek(
+                        min(start, stamp[1])
+                    )  # (a huge offset cannot be sought)
                     return stream.read(max(0, min(end, stamp[1]) - start))
             except OSError:
                 from .files import loaded
