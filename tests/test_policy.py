@@ -217,6 +217,33 @@ def test_the_echo_namespaces_searches_and_tool_choice_decide_too(module: Any) ->
     assert [c.name for c in calls] == ["shop__odd"]  # what the hosted search loaded
 
 
+def test_a_chat_response_is_not_read_for_an_echo_it_never_has(module: Any) -> None:
+    """Chat Completions echoes neither tools nor tool_choice: a Chat response is not asked
+    for them (an attribute an SDK object lacks costs microseconds to miss), and a dict that
+    holds them anyway narrows nothing."""
+
+    class Read:
+        asked: list[str] = []
+
+        def __init__(self, **values: object) -> None:
+            self.__dict__.update(values)
+
+        def __getattr__(self, name: str) -> object:
+            Read.asked.append(name)
+            raise AttributeError(name)
+
+    function = Read(name="shop__get_item", arguments="{}")
+    message = Read(role="assistant", tool_calls=[Read(id="a", type="function", function=function)])
+    response = Read(object="chat.completion", choices=[Read(index=0, message=message)])
+    calls, rejected = module.tool_calls(response)
+    assert [c.call_id for c in calls] == ["a"] and not rejected
+    assert "tools" not in Read.asked and "tool_choice" not in Read.asked
+    chat = {"id": "a", "type": "function", "function": {"name": "shop__get_item"}}
+    echo = {"tools": [], "tool_choice": {"type": "function", "name": "shop__odd"}}
+    chat_response = {"choices": [{"message": {"tool_calls": [chat]}}], **echo}
+    assert [c.name for c in module.tool_calls(chat_response)[0]] == ["shop__get_item"]
+
+
 def test_unknown_names_list_only_what_was_offered(module: Any) -> None:
     offered = module.tools("responses", names=["docs__search"])
     _, rejected = module.tool_calls({"output": [call("docs__serch")], "tools": offered})

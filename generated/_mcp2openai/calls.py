@@ -83,7 +83,7 @@ def tool_calls(
     if not (type(entries) is list or type(entries) is tuple):
         return result
     empty_ids: bool | None = None  # every call has the empty id (computed when needed)
-    allowed = offered(toolset, response, tools)
+    allowed = offered(toolset, response, tools, api)
     for entry in entries:
         values = entry if type(entry) is dict else fields(entry)
         kind = values.get("type")

@@ -8,7 +8,7 @@ if TYPE_CHECKING:
 
 
 def offered(
-    toolset: "Toolset", response: object, tools: object
+    toolset: "Toolset", response: object, tools: object, api: str
 ) -> "frozenset[str] | None":
     """The exposed names of the tools the request offered, or None: every tool of the
     toolset (the app gave no ``tools=`` and the response echoes none).
@@ -19,10 +19,12 @@ def offered(
     functions a ``tool_search_output`` of the response loaded; a client ``tool_search``
     offers every tool when no function is listed beside it (its answers may load any). A
     ``tool_choice`` the response echoes that allows some tools only (or forces one)
-    narrows the set.
+    narrows the set. A Chat Completions response (``api``) echoes neither, and is not read
+    for them (on an SDK object, each attribute it lacks costs microseconds to miss).
     """
+    echoes = api == "responses"
     if tools is None:
-        listed = get(response, "tools")
+        listed = get(response, "tools") if echoes else None
         if not (type(listed) is list or type(listed) is tuple) or not listed:
             listed = None  # no echo (Chat has none): the request is not known
     elif isinstance(tools, (str, bytes)) or not hasattr(tools, "__iter__"):
@@ -42,7 +44,7 @@ def offered(
             )
             if type(loaded) is list:
                 found |= _names(toolset, loaded) or frozenset()
-    allowed = _allowed(get(response, "tool_choice"))
+    allowed = _allowed(get(response, "tool_choice")) if echoes else None
     if allowed is not None:
         found = allowed if found is None else found & allowed
     return found

@@ -100,7 +100,7 @@ async def execute_tool_calls(
     if approve is not None and not callable(approve):
         raise TypeError(f"approve must be a callable or None, not {approve!r}")
     response, api = prepare(response, api)
-    allowed = offered(toolset, response, tools)
+    allowed = offered(toolset, response, tools, api)
     result = tool_calls(toolset, response, api=api, tools=tools)
     calls, outputs = result
     if result.skipped:
