@@ -222,14 +222,14 @@ def test_a_chat_response_is_not_read_for_an_echo_it_never_has(module: Any) -> No
     for them (an attribute an SDK object lacks costs microseconds to miss), and a dict that
     holds them anyway narrows nothing."""
 
-    class Read:
-        asked: list[str] = []
+    asked: list[str] = []
 
+    class Read:
         def __init__(self, **values: object) -> None:
             self.__dict__.update(values)
 
         def __getattr__(self, name: str) -> object:
-            Read.asked.append(name)
+            asked.append(name)
             raise AttributeError(name)
 
     function = Read(name="shop__get_item", arguments="{}")
@@ -237,7 +237,7 @@ def test_a_chat_response_is_not_read_for_an_echo_it_never_has(module: Any) -> No
     response = Read(object="chat.completion", choices=[Read(index=0, message=message)])
     calls, rejected = module.tool_calls(response)
     assert [c.call_id for c in calls] == ["a"] and not rejected
-    assert "tools" not in Read.asked and "tool_choice" not in Read.asked
+    assert "tools" not in asked and "tool_choice" not in asked
     chat = {"id": "a", "type": "function", "function": {"name": "shop__get_item"}}
     echo = {"tools": [], "tool_choice": {"type": "function", "name": "shop__odd"}}
     chat_response = {"choices": [{"message": {"tool_calls": [chat]}}], **echo}
