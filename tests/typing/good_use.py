@@ -45,6 +45,14 @@ def entities(call: mcp_memory.ToolCall) -> list[str]:
     ]
 
 
+def across(response: object) -> list[str]:
+    """The toolsets of one folder share their types: mcp_git's calls are mcp_memory's."""
+    found: list[str] = []
+    for call in tool_calls(response).calls:  # mcp_git's tool_calls
+        found += entities(call)  # an mcp_memory.ToolCall
+    return found
+
+
 def answers(response: object) -> list[ChatToolMessageParam | ResponsesRejectionParam]:
     # the result names its parts; namespace, caller and skipped are typed
     result = tool_calls(response)
