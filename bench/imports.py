@@ -184,14 +184,14 @@ def measure_import(
         "samples": samples,
     }
     if peers is not None:
-        fastest = min(PEERS, key=lambda peer: peers[peer]["median_ms"])
-        fastest_ms = peers[fastest]["median_ms"]
+        quickest = min(PEERS, key=lambda peer: peers[peer]["fastest_ms"])
+        peer_ms = peers[quickest]["fastest_ms"]
         row.update(
             peers=peers,
-            fastest_peer=fastest,
-            fastest_peer_ms=fastest_ms,
-            peer_vs_import=fastest_ms / import_ms,
-            peer_vs_import_and_tools=fastest_ms / first_ms,
+            fastest_peer=quickest,
+            fastest_peer_ms=peer_ms,
+            peer_vs_import=peer_ms / import_ms,
+            peer_vs_import_and_tools=peer_ms / first_ms,
         )
     if cold:
         first_import, setup, floor_ms = (min(column) for column in zip(*extras, strict=True))
@@ -306,9 +306,12 @@ def measure_peers(snapshots: Path, runs: int) -> dict[str, dict[str, Any]]:
         if result.returncode != 0:
             raise RuntimeError(f"{peer} failed: {result.stderr[-2000:]}")
         row = json.loads(result.stdout.strip().splitlines()[-1])
+        # The fastest run, as the adapter's import rows take theirs (see this module's
+        # docstring): a peer is compared with the adapter on the same footing.
+        row["fastest_ms"] = min(row["cpu_seconds"]) * 1e3
         row["median_ms"] = statistics.median(row["cpu_seconds"]) * 1e3
         row["wall_median_ms"] = statistics.median(row["seconds"]) * 1e3
-        print(f"peer {peer:>14} {row['tools']:>5} tools: {row['median_ms']:.0f} ms (CPU)")
+        print(f"peer {peer:>14} {row['tools']:>5} tools: {row['fastest_ms']:.0f} ms (CPU)")
         peers[peer] = row
     return peers
 

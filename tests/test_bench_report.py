@@ -126,3 +126,12 @@ def test_an_import_row_is_each_columns_fastest_sample(tmp_path: Path) -> None:
         assert row[key] == min(values) and row["medians"][key] == statistics.median(values)
     fastest_json = min(samples["json_loads_ms"])
     assert row["import_and_tools_vs_json"] == min(samples["import_and_tools_ms"]) / fastest_json
+
+
+def test_a_peer_is_compared_by_its_fastest_run_as_the_adapter_is() -> None:
+    """The import rows take each column's fastest sample, so the peers' conversions are
+    compared by their fastest run too; results of before that kept the median only."""
+    from bench.report import peer_ms
+
+    assert peer_ms({"fastest_ms": 80.0, "median_ms": 120.0}) == 80.0
+    assert peer_ms({"median_ms": 120.0}) == 120.0
