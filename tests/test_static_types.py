@@ -11,15 +11,17 @@ import sys
 from pathlib import Path
 
 from buildutil import GENERATED, ROOT, readme_app
+from live_support import run_cli
 
 TYPING = ROOT / "tests" / "typing"
 
 
 def mypy(
-    *paths: str, cwd: Path = ROOT, frameworks: bool = False
+    *paths: str, cwd: Path = ROOT, frameworks: bool = False, generated: bool = True
 ) -> subprocess.CompletedProcess[str]:
     """`mypy --strict` on `paths`; the agent frameworks' types are loaded only with
-    `frameworks=True` (tests/typing/no_frameworks.ini)."""
+    `frameworks=True` (tests/typing/no_frameworks.ini); `generated/` is on its path unless
+    `generated=False` (an app's own layout, found from `cwd` as a user's mypy finds it)."""
     command = [sys.executable, "-m", "mypy", "--strict", "--no-incremental"]
     config = "/dev/null" if frameworks else str(TYPING / "no_frameworks.ini")
     return subprocess.run(
@@ -27,7 +29,7 @@ def mypy(
         cwd=cwd,
         capture_output=True,
         text=True,
-        env={"MYPYPATH": str(GENERATED), "PATH": ""},
+        env={"MYPYPATH": str(GENERATED) if generated else "", "PATH": ""},
     )
 
 
@@ -37,20 +39,26 @@ def test_module_results_go_where_the_sdk_expects_its_params() -> None:
 
 
 def test_the_readme_app_passes_mypy_strict_as_it_stands(tmp_path: Path) -> None:
-    """The README's app example, unchanged, with a generated module as `app.mcp_tools`."""
+    """The README's app example, unchanged, beside the README's layout: `app/` the app's
+    package, `app/mcp_tools.py` built into it by the command line; mypy run from the
+    project's folder with nothing on its path, as a user runs it."""
     (tmp_path / "app").mkdir()
-    for suffix in (".py", ".pyi"):
-        shutil.copy(GENERATED / f"mcp_time{suffix}", tmp_path / "app" / f"mcp_tools{suffix}")
+    (tmp_path / "app" / "__init__.py").write_text("", encoding="utf-8")
+    shutil.copy(GENERATED / "snapshots" / "time.json", tmp_path / "time.json")
+    built = run_cli(
+        "build", "--server", "time=time.json", "--out", "app/mcp_tools.py", "-q", cwd=tmp_path
+    )
+    assert built.returncode == 0, built.stderr
     example = tmp_path / "example.py"
     example.write_text(readme_app(), encoding="utf-8")
-    result = mypy(str(example), cwd=tmp_path)
+    result = mypy(str(example), cwd=tmp_path, generated=False)
     assert result.returncode == 0, result.stdout
     # As docs/usage.md says, `input=outputs` is refused (a list is invariant): the outputs are
     # typed by the stub, not Any, which the SDK would take anywhere.
     wrong = readme_app().replace("input=[*outputs]", "input=outputs")
     assert wrong != readme_app()
     example.write_text(wrong, encoding="utf-8")
-    refused = mypy(str(example), cwd=tmp_path)
+    refused = mypy(str(example), cwd=tmp_path, generated=False)
     line = next(i for i, text in enumerate(wrong.splitlines(), 1) if "input=outputs" in text)
     errors = [text for text in refused.stdout.splitlines() if ": error: " in text]
     assert len(errors) == 1 and errors[0].startswith(f"example.py:{line}: error: "), errors
@@ -134,7 +142,7 @@ def test_the_readme_questions_and_progress_example_passes_mypy_strict(tmp_path: 
     ):
         assert wrong != block
         example.write_text(wrong, encoding="utf-8")
-        refused = mypy(str(example), cwd=tmp_path)
+        refused = mypy(str(example), cwd=tmp_path, generated=False)
         errors = [text for text in refused.stdout.splitlines() if ": error: " in text]
         assert errors, wrong
 
