@@ -203,10 +203,9 @@ class Toolset:
                         reason = "it changed since this process first read it"
                         raise data_error(self, reason, "restart the app to use it")
                     self._stamp = stamp
-                    # From no further than the file's end, and to no further:
-                    stream.seek(
-                        min(start, stamp[1])
-                    )  # (a huge offset cannot be sought)
+                    # From no further than the file's end (a seek past what an
+                    # offset can say raises), and to no further:
+                    stream.seek(min(start, stamp[1]))
                     return stream.read(max(0, min(end, stamp[1]) - start))
             except OSError:
                 from .files import loaded
