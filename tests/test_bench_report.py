@@ -75,23 +75,29 @@ def test_the_search_steps_toolset_without_an_index_reads_as_its_own(tmp_path: Pa
     assert copy._toolset.table("search") == {} != original._toolset.table("search")
 
 
+def adapter_folder(directory: Path) -> None:
+    """The 2-tool time toolset as bench/imports.py's `adapter_2`, with its runtime."""
+    import shutil
+
+    from buildutil import GENERATED
+
+    shutil.copytree(GENERATED / "_mcp2openai", directory / "_mcp2openai")
+    for suffix in (".py", ".json"):
+        shutil.copy(GENERATED / f"mcp_time{suffix}", directory / f"adapter_2{suffix}")
+
+
 def test_a_cold_sample_imports_a_module_of_the_apps_own_first(tmp_path: Path) -> None:
     """A cold sample measures what the toolset adds to an app that has compiled a module of
     its own from source (bench/imports.py): that module is imported before the clock, and
     the other figures (the toolset as the first source import, the setup, the floor) are in
     the row and in the report."""
-    import shutil
     import subprocess
     import sys
-
-    from buildutil import GENERATED
 
     from bench.imports import _IMPORT_CHILD, measure_import
     from bench.report import first_source_import_text
 
-    shutil.copytree(GENERATED / "_mcp2openai", tmp_path / "_mcp2openai")
-    for suffix in (".py", ".json"):
-        shutil.copy(GENERATED / f"mcp_time{suffix}", tmp_path / f"adapter_2{suffix}")
+    adapter_folder(tmp_path)
     app = tmp_path / "own"
     app.mkdir()
     (app / "app_module.py").write_text("import sys\nsys.stderr.write('app first')\n")
@@ -110,16 +116,11 @@ def test_a_cold_sample_imports_a_module_of_the_apps_own_first(tmp_path: Path) ->
 def test_an_import_row_is_each_columns_fastest_sample(tmp_path: Path) -> None:
     """A fresh process per sample: a row's figures and ratios come from each column's fastest
     sample (bench/imports.py says why), the medians are kept beside them."""
-    import shutil
     import statistics
-
-    from buildutil import GENERATED
 
     from bench.imports import measure_import
 
-    shutil.copytree(GENERATED / "_mcp2openai", tmp_path / "_mcp2openai")
-    for suffix in (".py", ".json"):
-        shutil.copy(GENERATED / f"mcp_time{suffix}", tmp_path / f"adapter_2{suffix}")
+    adapter_folder(tmp_path)
     row = measure_import(tmp_path, 2, 5, None, cold=False)
     samples = row["samples"]
     for key, values in samples.items():
