@@ -1,9 +1,27 @@
-"""Types of the mcp2openai 0.3.0 toolset module beside this stub: the API its folder's
+"""Types of the mcp2openai 0.4.0 toolset module beside this stub: the API its folder's
 toolsets share, and one TypedDict per tool."""
 
 from typing import Literal, NotRequired, TypedDict
 
-from _mcp2openai.api import *  # the typed API of the shared runtime (its api.pyi)
+from _mcp2openai.api import (
+    NAMES,
+    REPORT,
+    SERVERS,
+    ContractError,
+    Report,
+    ToolCall,
+    ToolCalls,
+    agents_tools,
+    arguments,
+    connect,
+    execute_tool_calls,
+    pydantic_ai_toolset,
+    tool_calls,
+    tool_choice,
+    tool_output,
+    tool_search,
+    tools,
+)
 
 __all__ = [
     "NAMES",

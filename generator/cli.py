@@ -27,6 +27,7 @@ from .pipeline import (
     files,
     gc_paused,
     is_package,
+    old_data,
     runtime_folder,
     runtime_version_on_disk,
     stale_runtime,
@@ -367,14 +368,17 @@ def _build_and_write(
         if not quiet:
             _report(model, verbose)
         before = runtime_version_on_disk(out)
+        data = old_data(out)
         changed = write_build(out, result)
         if report_json is not None:
             document = report_document(model, result.snapshots)
             write_if_changed(report_json, json.dumps(document, indent=2) + "\n")
         folder = runtime_folder(out)
-        if any(path.parent == folder for path in changed):
+        if any(folder in path.parents for path in changed):
             click.echo(f"mcp2openai: {_runtime_news(folder, before, model.version)}", err=True)
-        mine = [path for path in changed if path.parent != folder]  # the toolset's own files
+        if data is not None:
+            click.echo(f"mcp2openai: removed {shown(data)}: {_OLD_DATA}", err=True)
+        mine = [path for path in changed if folder not in path.parents]  # the toolset's own
         done = f"wrote {shown(out)}" if mine else f"{shown(out)} unchanged"
         click.echo(f"mcp2openai: {done} ({summary(model)})", err=True)
     if fail_on_fallback and (model.fallbacks or model.excluded):
@@ -397,6 +401,9 @@ def _differences(out: Path, result: Build) -> tuple[list[str], str]:
     stale = stale_runtime(out, result)
     version = result.model.version
     diffs += [f"{shown(path)}: not part of mcp2openai {version}'s runtime" for path in stale]
+    data = old_data(out)
+    if data is not None:
+        diffs.append(f"{shown(data)}: {_OLD_DATA}")
     folder = runtime_folder(out)
     if not stale and all(difference(p, t) is None for p, t in written if p.parent == folder):
         return diffs, ""
@@ -405,6 +412,10 @@ def _differences(out: Path, result: Build) -> tuple[list[str], str]:
         return diffs, f" (the runtime in {shown(folder)}/ differs from this generator's)"
     which = f"mcp2openai {found}'s" if found else "not this generator's"
     return diffs, f" (the runtime in {shown(folder)}/ is {which}, not {version}'s)"
+
+
+# Why a build removes the data file mcp2openai 0.3 wrote beside a module.
+_OLD_DATA = "mcp2openai 0.3's data file; the module holds its data since 0.4"
 
 
 def _runtime_news(folder: Path, before: str | None, version: str) -> str:

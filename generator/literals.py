@@ -4,8 +4,8 @@ Every tool name, description, schema, enum value and property name comes from a 
 here controls. It reaches a generated file only as text made here, in one of three forms:
 
 - `string`: a str literal in printable ASCII, for the `.pyi` stub's keys and Literal values.
-- `data_text`: the toolset's data file, JSON with one table per top-level key (docs/design.md,
-  "Data in the module").
+- `table`: a table of the toolset module's data, JSON in a raw triple-quoted string literal,
+  one entry a line (docs/design.md, "Data in the module").
 - `docstring`: a triple-quoted docstring, backslashes and every double quote escaped.
 
 Each is checked again after the whole file is made (generator/verify.py): the file is parsed
@@ -18,7 +18,8 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Final
+from collections.abc import Iterable
+from typing import Any, Final, Literal
 
 LINE_LENGTH: Final = 88
 INDENT: Final = "    "
@@ -46,52 +47,59 @@ def string(value: str) -> str:
     return '"' + _CONTROL.sub(_hex_escape, text) + '"'
 
 
-def json_text(value: dict[str, object] | list[object]) -> str:
-    """`value` as JSON: one entry (list item, or key and value) per line, for review.
+Layout = Literal["entries", "keys", "items"]
 
-    Compact separators, and printable ASCII only: every other character is a \\u escape. So
-    the file holds nothing invisible, and the runtime's text of it has one byte per character,
-    which `json.loads` parses faster (docs/design.md, "Data in the module").
+
+def table(value: dict[str, Any] | list[Any], layout: Layout = "entries") -> str:
+    """`value` as the JSON text literal of a table of a toolset module: a raw
+    triple-quoted string holding compact JSON with one entry a line (a list item, or a key and its value), so a
+    diff shows which entry changed. `layout`: `"entries"`, one entry a line; `"keys"`, a
+    list of objects with one key of each a line (the definitions: a reworded description
+    changes its own line only); `"items"`, an object of lists with one item of each a line
+    (the report).
+
+    The JSON is printable ASCII: every other character is a \\u escape (`ensure_ascii`,
+    and `\\u007f` for DEL, the one control it leaves as is). So the file holds nothing
+    invisible, the literal's text is the JSON exactly (a raw string: no backslash of the
+    JSON is an escape of Python's), and compact JSON never holds three double quotes in a
+    row, nor ends with a backslash, the only ways to end a raw triple-quoted string early
+    (both are checked). `ValueError` for a value JSON cannot hold (NaN, Infinity).
     """
-    encode = json.JSONEncoder(ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode
+    if layout == "keys":
+        assert isinstance(value, list)
+        lines = [_lines(item.items(), "{", ",\n ", "}") for item in value]
+    elif layout == "items":
+        assert isinstance(value, dict)
+        lines = [f"{_json(key)}:" + _lines(item, "[\n", ",\n", "\n]") for key, item in value.items()]
+    else:
+        items = value.items() if isinstance(value, dict) else value
+        lines = [_json(item) if isinstance(value, list) else _entry(item) for item in items]
+    opening, closing = ("[", "]") if isinstance(value, list) else ("{", "}")
+    text = f"{opening}\n" + ",\n".join(lines) + f"\n{closing}" if lines else opening + closing
+    if '"""' in text or text.endswith("\\") or not _PRINTABLE.fullmatch(text):
+        raise ValueError("a table's JSON does not fit a raw triple-quoted string")
+    return 'r"""' + text + '"""'
 
-    def dumps(item: object) -> str:
-        return encode(item).replace("\x7f", "\\u007f")  # the one control JSON leaves as is
 
-    if isinstance(value, dict):
-        lines = [f"{dumps(key)}:{dumps(item)}" for key, item in value.items()]
-        return "{\n" + ",\n".join(lines) + "\n}" if lines else "{}"
-    lines = [dumps(item) for item in value]
-    return "[\n" + ",\n".join(lines) + "\n]" if lines else "[]"
+def _lines(items: Iterable[Any], opening: str, between: str, closing: str) -> str:
+    """Each item (a key and its value, or a value) of a JSON object or list on its own line."""
+    parts = [_entry(item) if isinstance(item, tuple) else _json(item) for item in items]
+    if not parts:
+        return opening.strip() + closing.strip()
+    return opening + between.join(parts) + closing
 
 
-def data_text(version: str, tables: dict[str, dict[str, object] | list[object]]) -> str:
-    """The toolset's data file: a JSON object whose first key names the mcp2openai version, the
-    second (`"tables"`) where each table's value lies in the file, then one key per table, in
-    order.
+def _entry(item: tuple[str, Any]) -> str:
+    return f"{_json(item[0])}:{_json(item[1])}"
 
-    `"tables"` maps each table to `[start, end]`: the byte offsets of its JSON value in the
-    file (printable ASCII: a byte is a character), counted from the start of the line after
-    the `"tables"` line. The runtime reads those bytes alone and parses them
-    (templates/runtime/__init__.py, `Toolset.source`), so it neither reads nor decodes the
-    tables it does not use. Each top-level key starts a line and every line inside a table is
-    indented (entries as `json_text` lays them out, one per line).
-    """
-    parts: list[str] = []
-    spans: dict[str, list[int]] = {}
-    offset = 0  # in bytes, from the start of the line after the "tables" line
-    for key, value in tables.items():
-        if not (key.isascii() and key.isidentifier()):
-            raise ValueError(f"table name {key!r} is not an ASCII identifier")
-        name = f'"{key}":'
-        text = json_text(value).replace("\n", "\n ")
-        start = offset + len(name)  # ASCII (json_text): one byte per character
-        spans[key] = [start, start + len(text)]
-        parts.append(name + text)
-        offset = spans[key][1] + len(",\n")
-    contents = json.dumps(spans, separators=(",", ":"))
-    lines = [f'{{\n"mcp2openai":{json.dumps(version)}', f'"tables":{contents}', *parts]
-    return ",\n".join(lines) + "\n}\n"
+
+def _json(value: object) -> str:
+    return _ENCODE(value).replace("\x7f", "\\u007f")  # the one control JSON leaves as is
+
+
+_ENCODE: Final = json.JSONEncoder(ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode
+# Printable ASCII and line ends: what a table's text may hold.
+_PRINTABLE: Final = re.compile(r"[\x20-\x7e\n]*")
 
 
 def docstring(text: str) -> str:

@@ -5,7 +5,9 @@ JSON-RPC `result` dict (`send_request` with a `RootModel[dict]` result type), ne
 re-serialized model, so no key is dropped, renamed or reordered. A snapshot is written with
 `json.dumps(obj, indent=2, ensure_ascii=False) + "\\n"`: the same server gives the same bytes.
 
-The client declares the sampling, elicitation and roots capabilities, with callbacks that refuse
+Sessions are opened, and their protocol negotiated, by the runtime's code (templates/runtime/
+sessions.py), the code `connect()` opens an app's sessions with: one way to be a client. The
+client declares the sampling, elicitation and roots capabilities, with callbacks that refuse
 or answer empty: some servers list capability-gated tools only to clients that declare them.
 
 `protocol="legacy"` (the default) negotiates with the 2025 `initialize` handshake, as the
@@ -28,16 +30,16 @@ from typing import Any, Final, Literal, TextIO
 import anyio
 import httpx2
 import mcp.types as types
-from mcp import ClientSession, StdioServerParameters, stdio_client
-from mcp.client.session import ClientRequestContext, IncomingMessage
-from mcp.client.streamable_http import streamable_http_client
+from mcp import ClientSession
+from mcp.client.session import IncomingMessage
 from mcp.shared.exceptions import MCPError
-from pydantic import RootModel, ValidationError
+from pydantic import ValidationError
 
 from . import __version__
 from .errors import GeneratorError, located, pointer
 from .load import InputError, parse_json, tools_of
 from .quoting import one_line, quote, stderr_excerpt
+from .runtime import part
 from .servers import DEFAULT_TIMEOUT, Http, Stdio, Transport
 
 SNAPSHOT_FORMAT: Final = 1
@@ -46,8 +48,7 @@ CLIENT_NAME: Final = "mcp2openai"
 _CONNECTION_CLOSED: Final = types.CONNECTION_CLOSED
 
 
-class RawResult(RootModel[dict[str, Any]]):
-    """A JSON-RPC `result` object exactly as parsed from the wire (key order kept)."""
+RawResult = part("sessions").raw_result()  # a JSON-RPC `result` exactly as on the wire
 
 
 class FetchError(GeneratorError):
@@ -55,23 +56,7 @@ class FetchError(GeneratorError):
 
 
 # ---------------------------------------------------------------------------------------------
-# Connecting
-
-
-async def _refuse_sampling(
-    context: ClientRequestContext, params: types.CreateMessageRequestParams
-) -> types.ErrorData:
-    return types.ErrorData(code=types.INVALID_REQUEST, message="sampling refused by mcp2openai")
-
-
-async def _decline_elicitation(
-    context: ClientRequestContext, params: types.ElicitRequestParams
-) -> types.ElicitResult:
-    return types.ElicitResult(action="decline")
-
-
-async def _no_roots(context: ClientRequestContext) -> types.ListRootsResult:
-    return types.ListRootsResult(roots=[])
+# Connecting: through the runtime's session code, the one `connect()` uses
 
 
 @asynccontextmanager
@@ -86,7 +71,9 @@ async def connect(
     http_errors: list[str] | None = None,
     protocol: Protocol = "legacy",
 ) -> AsyncIterator[ClientSession]:
-    """Start (stdio) or reach (HTTP) the server, negotiate (`protocol`), yield the session.
+    """Start (stdio) or reach (HTTP) the server, negotiate (`protocol`), yield the session:
+    the runtime's `open_session` (templates/runtime/sessions.py), which `connect()` opens
+    an app's sessions with, so both negotiate alike and declare the same capabilities.
 
     On exit the SDK closes the session; for stdio it closes the server's stdin, then terminates
     and kills its whole process group, so no process is left behind. `capabilities` declares
@@ -94,99 +81,48 @@ async def connect(
     to `errlog` (default: discarded into a temporary file). An HTTP server's error statuses are
     appended to `http_errors` ("HTTP 401 Unauthorized"): the SDK reports them without it.
     """
-    callbacks: dict[str, Any] = {}
-    if capabilities:
-        callbacks = {
-            "sampling_callback": _refuse_sampling,
-            "elicitation_callback": _decline_elicitation,
-            "list_roots_callback": _no_roots,
-        }
-    if message_handler is not None:
-        callbacks["message_handler"] = message_handler
+    errors = http_errors
+
+    async def on_response(response: httpx2.Response) -> None:
+        # POSTs carry the requests; a GET stream or a DELETE may be refused harmlessly.
+        if errors is not None and response.status_code >= 400 and _posted(response):
+            errors.append(f"HTTP {response.status_code} {response.reason_phrase}".strip())
+
     async with AsyncExitStack() as stack:
-        if isinstance(transport, Stdio):
-            if errlog is None:
-                errlog = stack.enter_context(_scratch_file())
-            params = StdioServerParameters(
-                command=transport.command,
-                args=list(transport.args),
-                env=dict(transport.env),
-                cwd=transport.cwd,
-            )
-            read, write = await stack.enter_async_context(stdio_client(params, errlog=errlog))
-        else:
-            errors = http_errors
-
-            async def on_response(response: httpx2.Response) -> None:
-                # POSTs carry the requests; a GET stream or a DELETE may be refused harmlessly.
-                if errors is not None and response.status_code >= 400 and _posted(response):
-                    errors.append(f"HTTP {response.status_code} {response.reason_phrase}".strip())
-
-            client = await stack.enter_async_context(
-                httpx2.AsyncClient(
-                    headers=dict(transport.headers),
-                    timeout=httpx2.Timeout(30.0, read=300.0),
-                    event_hooks={"response": [on_response]},
-                )
-            )
-            read, write = await stack.enter_async_context(
-                streamable_http_client(transport.url, http_client=client)
-            )
-        session = await stack.enter_async_context(
-            ClientSession(
-                read,
-                write,
-                client_info=types.Implementation(name=client_name, version=client_version),
-                **callbacks,
-            )
+        if isinstance(transport, Stdio) and errlog is None:
+            errlog = stack.enter_context(_scratch_file())
+        session: ClientSession = await part("sessions").open_session(
+            stack,
+            transport.recipe(),
+            errlog,
+            protocol=protocol,
+            message_handler=message_handler,
+            client_info=types.Implementation(name=client_name, version=client_version),
+            on_response=on_response,
+            capabilities=capabilities,
         )
-        if protocol == "auto":
-            await negotiate(session)
-            if http_errors is not None:
-                http_errors.clear()  # a legacy server's refusal of server/discover is no failure
-        else:
-            await session.initialize()
+        if protocol == "auto" and http_errors is not None:
+            http_errors.clear()  # a legacy server's refusal of server/discover is no failure
         yield session
 
 
 async def negotiate(session: ClientSession) -> None:
-    """`server/discover`, then the 2026-07-28 protocol if the server speaks it, else `initialize`.
-
-    The SDK's `mode="auto"` policy, which `mcp.Client` runs (mcp/client/_probe.py in mcp 2.3.0):
-    every JSON-RPC error falls back to the handshake except -32022 naming only versions this
-    client cannot speak. It lives in a private module of the SDK, so it is imported here, where
-    a move in a later SDK would fail loudly (tests/test_fetch_cache.py runs it).
-    """
-    from mcp.client._probe import negotiate_auto
-
-    await negotiate_auto(session)
+    """`server/discover`, then the 2026-07-28 protocol if the server speaks it, else
+    `initialize`: the runtime's `negotiate` (templates/runtime/sessions.py)."""
+    await part("sessions").negotiate(session)
 
 
 async def list_tools_raw(
     session: ClientSession, pages: list[dict[str, Any]] | None = None
 ) -> list[dict[str, Any]]:
-    """All tools, as the raw wire dicts, following `nextCursor` until it is absent. Each page's
-    result without its `tools` is appended to `pages` when given (its cache hints, `_meta`)."""
-    tools: list[dict[str, Any]] = []
-    cursor: str | None = None
-    seen: set[str] = set()
-    while True:
-        params = types.PaginatedRequestParams(cursor=cursor) if cursor is not None else None
-        result = (await session.send_request(types.ListToolsRequest(params=params), RawResult)).root
-        page = result.get("tools")
-        if not isinstance(page, list):
-            raise FetchError("invalid tools/list result: tools is not a list")
-        tools.extend(page)
-        if pages is not None:
-            pages.append({key: value for key, value in result.items() if key != "tools"})
-        cursor = result.get("nextCursor")
-        if cursor is None:
-            return tools
-        if not isinstance(cursor, str):
-            raise FetchError("invalid tools/list result: nextCursor is not a string")
-        if cursor in seen:
-            raise FetchError(f"invalid tools/list result: cursor {cursor!r} repeats")
-        seen.add(cursor)
+    """All tools, as the raw wire dicts, following `nextCursor` until it is absent: the
+    runtime's `list_tools` (templates/runtime/sessions.py). Each page's result without its
+    `tools` is appended to `pages` when given (its cache hints, `_meta`)."""
+    try:
+        tools: list[dict[str, Any]] = await part("sessions").list_tools(session, pages)
+    except ValueError as error:
+        raise FetchError(str(error)) from None
+    return tools
 
 
 def snapshot_document(

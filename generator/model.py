@@ -27,7 +27,6 @@ from .strict import (
     argument_schema,
     convert,
     format_path,
-    null_plan,
 )
 from .text import clean_annotations, unencodable_path
 from .validity import invalid_schema
@@ -89,7 +88,9 @@ class ToolModel:
     local: str  # the name inside the server's namespace (generator/naming.py, local_name)
     title: str = ""  # the MCP tool's display title, cleaned (read by the search index only)
     server_title: str = ""  # its server's title, cleaned (read by the search index only)
-    decode: list[dict[str, Any]] | None = None  # its decode plan: nulls, rewrites (strict/)
+    # its rewrites' decode plan, which also removes its nulls (strict/decoding.py); None for a
+    # tool without rewrites, whose nulls the runtime removes at its null paths
+    decode: list[dict[str, Any]] | None = None
     # The MCP `outputSchema`, annotations cleaned: the Responses definition's `output_schema`
     # (docs/openai-rules.md §3.2); None without one, or one that is not a sendable object.
     output_schema: dict[str, Any] | None = None
@@ -276,13 +277,9 @@ def _make(
 
 
 def _plan(conversion: Conversion | None) -> list[dict[str, Any]] | None:
-    """The tool's decode plan: the call parser's one walk over its arguments (the rewrites'
-    plan, which also removes the nulls, or one built from the null paths)."""
-    if conversion is None:
-        return None
-    if conversion.decode is not None:
-        return conversion.decode
-    return null_plan(conversion.null_paths)
+    """The tool's rewrites' decode plan (None: no rewrites; the runtime makes the plan of
+    a tool's null paths itself: templates/runtime/decode.py, `null_plan`)."""
+    return None if conversion is None else conversion.decode
 
 
 def _output_schema(schema: Any) -> dict[str, Any] | None:

@@ -1,8 +1,8 @@
 """The whole build in one function (docs/conventions.md, practice 1): load, name, convert, render.
 
 Rendering also proves the files against the model (generator/verify.py) before they are written.
-A build of `--out app/tools/github.py` makes four things: the module, its stub (`github.pyi`),
-its data (`github.json`) and the runtime the folder's toolsets share (`_mcp2openai/`).
+A build of `--out app/tools/github.py` makes three things: the module, which holds its data, its
+stub (`github.pyi`) and the runtime the folder's toolsets share (`_mcp2openai/`).
 """
 
 from __future__ import annotations
@@ -29,9 +29,8 @@ from .stub import RUNTIME_PACKAGE
 @dataclass(frozen=True, slots=True)
 class Build:
     model: ModuleModel
-    source: str  # the module (.py)
+    source: str  # the module (.py), holding its data
     stub: str  # its type stub (.pyi), written beside it
-    data: str  # its data (.json), beside it
     runtime: dict[str, str]  # the shared runtime: file name in RUNTIME_PACKAGE/ -> text
     snapshots: tuple[tuple[str, About], ...] = ()  # server -> what its snapshot says of it
 
@@ -41,10 +40,17 @@ def stub_path(module: Path) -> Path:
     return module.with_suffix(".pyi")
 
 
-def data_path(module: Path) -> Path:
-    """The data beside a module file: `tools.py` -> `tools.json` (templates/runtime/
-    __init__.py, `Toolset.data_path`, reads it there)."""
-    return module.with_suffix(".json")
+def old_data(module: Path) -> Path | None:
+    """The data file mcp2openai 0.3 wrote beside a module (`tools.py` -> `tools.json`), when
+    it is there: 0.4 keeps the data in the module, and a build removes it. A `.json` file
+    that is not such data is never touched."""
+    path = module.with_suffix(".json")
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(32)
+    except OSError:
+        return None
+    return path if head.startswith(b'{\n"mcp2openai":"0.') else None
 
 
 def runtime_folder(module: Path) -> Path:
@@ -108,24 +114,21 @@ def _build(servers: list[ServerSpec], options: Options, package: bool) -> Build:
     protocols = {name: about.protocol for name, about in snapshots}
     model = build_model(toolset, options.mode, digest, options, recipes, protocols)
     rendered = render(model, package=package)  # also proves the files (verify.py)
-    return Build(
-        model, rendered.module, rendered.stub, rendered.data, rendered.runtime, tuple(snapshots)
-    )
+    return Build(model, rendered.module, rendered.stub, rendered.runtime, tuple(snapshots))
 
 
 def files(out: Path, result: Build) -> list[tuple[Path, str]]:
     """Every file of the build with its text, in the order they are written: the runtime,
-    then the data and the stub, the module last (an import never finds a module newer
-    than what it reads)."""
+    then the stub, the module last (an import never finds a module newer than the runtime
+    it imports)."""
     folder = runtime_folder(out)
     written = [(folder / name, text) for name, text in result.runtime.items()]
-    written += [(data_path(out), result.data), (stub_path(out), result.stub)]
-    return [*written, (out, result.source)]
+    return [*written, (stub_path(out), result.stub), (out, result.source)]
 
 
 def stale_runtime(out: Path, result: Build) -> list[Path]:
     """Source files in the runtime's folder that this generator's runtime does not have
-    (an older version's parts)."""
+    (an older version's parts), and the folders that held only such files."""
     folder = runtime_folder(out)
     if not folder.is_dir():
         return []
@@ -146,12 +149,24 @@ def runtime_version_on_disk(out: Path) -> str | None:
 
 def write_build(out: Path, result: Build) -> list[Path]:
     """Write every file that differs from what is on disk, each through a temporary file and
-    a rename, and remove the runtime's stale files; the paths changed, in order."""
+    a rename, and remove the runtime's stale files and an old data file (`old_data`); the
+    paths changed, in order."""
     changed = [path for path, text in files(out, result) if write_if_changed(path, text)]
-    for path in stale_runtime(out, result):
+    removed = stale_runtime(out, result)
+    data = old_data(out)
+    for path in [*removed, *([data] if data is not None else [])]:
         path.unlink()
         changed.append(path)
+    for folder in sorted({path.parent for path in removed}, reverse=True):
+        if folder != runtime_folder(out) and not any(folder.glob("*.py*")):
+            _remove_tree(folder)  # the 0.3 runtime's drift/: nothing of it is left
     return changed
+
+
+def _remove_tree(folder: Path) -> None:
+    for path in sorted(folder.rglob("*"), reverse=True):
+        path.unlink() if path.is_file() else path.rmdir()
+    folder.rmdir()
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -1,15 +1,14 @@
 """Render a toolset's files from the model (docs/conventions.md, practices 3, 4, 6, 7).
 
-jinja2 places the pieces generator/emit.py made; black formats the module, in-process, with
-an explicit mode and never the user's configuration. Two pieces are already in their final
-form and are joined after formatting instead of going through black: the stub's TypedDicts
-(written in a form black leaves as it is: generator/typed.py; black would take seconds on
-2,000 tools and change nothing) and the data file, which is JSON. Nothing is ever
-substituted into formatted text. The runtime's files are copied as they are.
+jinja2 places the pieces generator/emit.py made; black formats the module and the stub's head,
+in-process, with an explicit mode and never the user's configuration. The stub's TypedDicts
+are already in their final form (generator/typed.py: black would take seconds on 2,000 tools
+and change nothing) and are joined after its head: nothing is ever substituted into formatted
+text. The runtime's files are copied as they are.
 
 Before anything is returned, generator/verify.py parses the module and the stub, compares their
-structure with the templates' rendered with blank data, and reads the data back the way the
-runtime does: a mismatch is a RenderError, and nothing is written.
+structure with the templates' rendered with blank data, and reads every table of the module
+back: a mismatch is a RenderError, and nothing is written.
 """
 
 from __future__ import annotations
@@ -22,10 +21,20 @@ from typing import Final
 import black
 import jinja2
 
-from .emit import Emission, RenderError, emit, runtime_files, templates
-from .literals import Source
+from .emit import (
+    Emission,
+    RenderError,
+    bound_names,
+    emit,
+    public_names,
+    runtime_files,
+    table_arguments,
+    templates,
+)
+from .literals import Source, string
 from .model import ModuleModel
-from .verify import verify_data, verify_module, verify_stub
+from .tables import TABLE_NAMES
+from .verify import verify_module, verify_stub
 
 BLACK_MODE: Final = black.Mode(
     target_versions={black.mode.TargetVersion.PY311},
@@ -48,9 +57,8 @@ __all__ = ["BLACK_MODE", "STUB_MODE", "RenderError", "Rendered", "render"]
 
 @dataclass(frozen=True, slots=True)
 class Rendered:
-    module: str  # the toolset module (.py)
+    module: str  # the toolset module (.py), holding its data
     stub: str  # its type stub (.pyi), written beside it
-    data: str  # its data (.json), beside it
     runtime: dict[str, str]  # the shared runtime: file name in _mcp2openai/ -> text
 
 
@@ -62,18 +70,27 @@ def render(model: ModuleModel, *, package: bool = False) -> Rendered:
     verify_module(module, model, emission, _module_skeleton(emission.version))
     head = _stub_skeleton(emission.version, emission.runtime_import, emission.typing_import)
     verify_stub(stub, emission, head)
-    verify_data(emission)
-    return Rendered(module, stub, emission.data, runtime_files())
+    return Rendered(module, stub, runtime_files())
 
 
 def module_source(emission: Emission) -> str:
+    """The module, formatted by black (its tables are in black's form already: black
+    leaves a raw string's text as it is)."""
     text = _render(
         "module.py.jinja",
         docstring=emission.docstring,
-        version=emission.version,
         version_literal=emission.version_literal,
+        imported=Source(", ".join(_classes())),
+        public=[Source(string(name)) for name in public_names()],
+        tables=emission.tables,
+        table_arguments=[(Source(k), Source(c)) for k, c in table_arguments()],
+        bound=[Source(name) for name in bound_names()],
     )
     return _format(text, "module.py.jinja", BLACK_MODE)
+
+
+def _classes() -> list[str]:
+    return [name for name in public_names() if name not in bound_names()]
 
 
 def stub_source(emission: Emission) -> str:
@@ -84,19 +101,24 @@ def stub_source(emission: Emission) -> str:
 @lru_cache(maxsize=8)
 def _stub_head(version: Source, runtime_import: Source, typing_import: Source) -> str:
     # The same for most toolsets of a version: formatted once per process.
+    names = public_names()
     text = _render(
         "module.pyi.jinja",
         version=version,
         runtime=runtime_import,
         typing_import=typing_import,
+        imported=[Source(name) for name in names],
+        public=[Source(string(name)) for name in names],
     )
     return _format(text, "module.pyi.jinja", STUB_MODE)
 
 
 @lru_cache(maxsize=4)
 def _module_skeleton(version: Source) -> str:
-    """The dump of the module's AST for blank data: what every module's must equal."""
-    blank = Emission(version, Source('""'), Source(""), Source(""), "", "")
+    """The dump of the module's AST with its docstring and tables blank: what every
+    module's must equal (generator/verify.py blanks them the same way)."""
+    tables = dict.fromkeys(TABLE_NAMES, Source('""'))
+    blank = Emission(version, Source('""'), Source(""), Source(""), "", tables)
     return ast.dump(ast.parse(module_source(blank)))
 
 
@@ -105,7 +127,7 @@ def _stub_skeleton(
     version: Source, runtime_import: Source, typing_import: Source
 ) -> tuple[int, str]:
     """How many statements the stub's head has (docstring, imports, __all__), and their dump."""
-    blank = Emission(version, Source(""), runtime_import, typing_import, "", "")
+    blank = Emission(version, Source(""), runtime_import, typing_import, "")
     body = ast.parse(stub_source(blank)).body
     return len(body), ast.dump(ast.Module(body=body, type_ignores=[]))
 

@@ -9,16 +9,14 @@ them.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from .errors import GeneratorError
+from .runtime import part
 
 DEFAULT_TIMEOUT: Final = 60.0  # seconds for one server's whole fetch
-_VARIABLE: Final = re.compile(r"\$\{([^}]*)\}")
-_NAME: Final = re.compile(r"(?:env:)?([A-Za-z_][A-Za-z0-9_]*)(?::-(.*))?", re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +31,12 @@ class Stdio:
     def describe(self) -> str:
         return " ".join([self.command, *self.args])
 
+    def recipe(self) -> dict[str, Any]:
+        """The transport as a recipe of `connect()`'s (the runtime opens its session)."""
+        return {"command": self.command, "args": list(self.args), "env": dict(self.env)} | (
+            {} if self.cwd is None else {"cwd": self.cwd}
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Http:
@@ -43,6 +47,10 @@ class Http:
 
     def describe(self) -> str:
         return self.url
+
+    def recipe(self) -> dict[str, Any]:
+        """The transport as a recipe of `connect()`'s (the runtime opens its session)."""
+        return {"url": self.url, "headers": dict(self.headers)}
 
 
 Transport = Stdio | Http
@@ -57,25 +65,15 @@ class ExpansionError(GeneratorError, ValueError):
 
 
 def expand_text(text: str, key: str, environ: Mapping[str, str] | None = None) -> str:
-    """`text` with every `${VAR}`, `${VAR:-default}` and `${env:VAR}` filled in."""
-    env = os.environ if environ is None else environ
-
-    def fill(match: re.Match[str]) -> str:
-        spec = _NAME.fullmatch(match[1])
-        if spec is None:
-            raise ExpansionError(
-                key,
-                f"cannot expand {match[0]}: only ${{VAR}}, ${{VAR:-default}} and ${{env:VAR}}"
-                " are supported",
-            )
-        value = env.get(spec[1])
-        if value is None or (value == "" and spec[2] is not None):
-            if spec[2] is not None:
-                return spec[2]
-            raise ExpansionError(key, f"environment variable {spec[1]} is not set")
-        return value
-
-    return _VARIABLE.sub(fill, text)
+    """`text` with every `${VAR}`, `${VAR:-default}` and `${env:VAR}` filled in: the
+    runtime's rule, which `connect()` fills its recipes with (templates/runtime/sessions.py,
+    `expand_text`)."""
+    sessions = part("sessions")
+    try:
+        filled: str = sessions.expand_text(text, key, os.environ if environ is None else environ)
+    except sessions.ExpansionError as error:
+        raise ExpansionError(error.key, error.reason) from None
+    return filled
 
 
 def expand(transport: Transport, environ: Mapping[str, str] | None = None) -> Transport:

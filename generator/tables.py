@@ -1,116 +1,68 @@
-"""The data of a toolset, as JSON values: one table per name (docs/design.md).
+"""The data of a toolset module, as JSON values: one table per name (docs/design.md, "Data in
+the module").
 
-Pure data from the model, nothing emitted here: generator/literals.py writes the tables as the
-toolset's data file, and generator/verify.py reads every table back from it, the way the
-runtime does (templates/runtime/__init__.py, `Toolset.table`), and compares it with what
-`tables` returns. The runtime parses each table on first use.
+Pure data from the model, nothing emitted here: generator/literals.py writes each table as a
+JSON text literal of the module, one entry per line, and generator/verify.py reads every
+table back from the written module and compares it with what `tables` returns. The runtime
+(templates/runtime/__init__.py, `Toolset.table`) parses each table on first use.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-from .drift.values import digest
 from .model import Decision, ModuleModel, ToolModel
+from .runtime import digest
 from .search import search_table
 from .strict import format_path
+from .stub import definitions as typed_definitions
 
-JsonValue = dict[str, object] | list[object]
+JsonValue = dict[str, Any] | list[Any]
 
-# The data file's tables, in the order they are written (the runtime reads them by name).
-TABLE_NAMES: Final = (
-    "definitions",
-    "names",
-    "null_paths",
-    "decode",
-    "namespaced",
-    "namespaces",
-    "fallbacks",
-    "excluded",
-    "renames",
-    "dropped",
-    "rewrites",
-    "search",
-    "structured",
-    "servers",
-    "annotations",
-    "approve",
-    "contract",
-)
+# The module's tables, in the order it holds them, each with the name of its constant there
+# (the runtime's `Toolset` takes them by these keys).
+TABLE_NAMES: Final = ("definitions", "tools", "search", "args", "servers", "digests", "report")
+
+
+def constant(name: str) -> str:
+    """The name of a table's constant in the module: `definitions` -> `_DEFINITIONS`."""
+    return f"_{name.upper()}"
 
 
 def tables(model: ModuleModel) -> dict[str, JsonValue]:
-    """Every table of the toolset's data for `model`, keyed by name (`TABLE_NAMES`)."""
-    report = report_entries(model)
+    """Every table of the toolset module for `model`, keyed by name (`TABLE_NAMES`)."""
+    listed: dict[tuple[str, str], dict[str, Any]] = {}
+    for server, tools in model.listed:
+        for tool in tools:  # a name listed twice: the first is the tool (generator/naming.py)
+            listed.setdefault((server, str(tool.get("name"))), tool)
     values: dict[str, JsonValue] = {
+        # the Responses API's function tools, as `tools("responses")` returns them
         "definitions": [definition(tool) for tool in model.tools],
-        # exposed name -> [server, MCP tool name, the name of its TypedDict in the stub]
-        "names": {tool.exposed: [tool.server, tool.tool, tool.shape] for tool in model.tools},
-        "null_paths": {
-            tool.exposed: [list(path) for path in tool.null_paths]
-            for tool in model.tools
-            if tool.null_paths
-        },
-        # exposed name -> its decode plan: the nulls to remove, the rewrites to undo
-        # (generator/strict/decoding.py, nullplans.py)
-        "decode": {tool.exposed: tool.decode for tool in model.tools if tool.decode is not None},
-        # namespace (server) -> name inside it -> exposed name: how a Responses call with a
-        # `namespace` maps back (docs/design.md, "Calls")
-        "namespaced": namespaced(model),
-        # namespace (server) -> its description (docs/design.md, "Namespaces")
-        "namespaces": dict(model.namespaces),
-        "fallbacks": list(report["fallbacks"]),
-        "excluded": list(report["excluded"]),
-        "renames": list(report["renames"]),
-        # exposed name -> [[JSON pointer, keyword], ...]: REPORT.dropped rebuilds the entries
-        "dropped": {
-            tool.exposed: [[format_path(item.path), item.keyword] for item in tool.dropped]
-            for tool in model.tools
-            if tool.dropped
-        },
-        "rewrites": list(report["rewrites"]),
-        # exposed name -> the tool's search terms and their weighted counts (generator/search.py)
+        # exposed name -> what else the runtime knows of the tool (`tool_entry`)
+        "tools": {tool.exposed: tool_entry(tool) for tool in model.tools},
+        # exposed name -> its search terms and their counts per field (generator/search.py)
         "search": search_table(model),
-        # the tools whose Responses outputs are their structuredContent as JSON text, which
-        # their `output_schema` describes (docs/design.md, "Results")
-        "structured": [tool.exposed for tool in model.tools if tool.output_schema is not None],
+        # TypedDict name -> its fields as the stub writes them, [key, type] each; null for
+        # the `dict[str, object]` alias (generator/typed.py)
+        "args": {
+            item.name: None if item.fields is None else [list(field) for field in item.fields]
+            for item in typed_definitions(model)
+        },
         # server -> how to start or reach it, exactly as the config wrote it (`${VAR}` kept:
-        # no secret enters the module), or null: SERVERS and connect() (docs/design.md)
-        "servers": dict(model.recipes),
-        # exposed name -> its MCP annotations (the four hints and the title), after the
-        # config's overrides (generator/policy.py): ToolCall.annotations, tools(read_only=)
-        "annotations": {
-            tool.exposed: tool.policy.annotations for tool in model.tools if tool.policy.annotations
+        # no secret enters the module), or null (SERVERS, connect()); and the description of
+        # its namespace (docs/design.md, "Namespaces")
+        "servers": servers(model),
+        # exposed name -> the digest of the tool as its server listed it, which
+        # `connect(check=...)` compares with the live server's (a line of its own: a reworded
+        # description changes it, and nothing else of the tool's entry)
+        "digests": {
+            tool.exposed: digest(listed[(tool.server, tool.tool)]) for tool in model.tools
         },
-        # exposed name -> "always" | "never": whether execute_tool_calls asks approve=
-        "approve": {
-            tool.exposed: tool.policy.approve for tool in model.tools if tool.policy.approve
-        },
-        # server -> what connect(check=...) compares the live server with: every tool name
-        # it listed, and each compiled tool as listed with the digest of it (docs/design.md,
-        # "Graded drift")
-        "contract": contracts(model),
+        # the report's decisions (REPORT): one entry a line
+        "report": dict(report_entries(model)),
     }
     assert tuple(values) == TABLE_NAMES
     return values
-
-
-def contracts(model: ModuleModel) -> dict[str, object]:
-    """Server -> `{"listed": [MCP names], "digests": {name: digest}, "tools": {name: tool}}`
-    for the compiled tools, in the snapshot's order (the runtime's contract.py reads it)."""
-    compiled: dict[str, set[str]] = {}
-    for tool in model.tools:
-        compiled.setdefault(tool.server, set()).add(tool.tool)
-    table: dict[str, object] = {}
-    for server, listed in model.listed:
-        names = compiled.get(server, set())
-        kept = {str(t["name"]): t for t in listed if t.get("name") in names}
-        table[server] = {
-            "listed": [str(t.get("name")) for t in listed],
-            "digests": {name: digest(tool) for name, tool in kept.items()},
-            "tools": kept,
-        }
-    return table
 
 
 def definition(tool: ToolModel) -> dict[str, object]:
@@ -128,12 +80,39 @@ def definition(tool: ToolModel) -> dict[str, object]:
     return entry
 
 
-def namespaced(model: ModuleModel) -> dict[str, object]:
-    """Every server of the toolset -> its tools' local names -> their exposed names."""
-    table: dict[str, dict[str, str]] = {server: {} for server, _ in model.servers}
-    for tool in model.tools:
-        table[tool.server][tool.local] = tool.exposed
-    return {server: names for server, names in table.items()}
+def tool_entry(tool: ToolModel) -> dict[str, Any]:
+    """What the runtime knows of a tool beside its definition: its server and MCP name; its
+    name inside its server's namespace when that differs; its TypedDict; its MCP annotations
+    after the config's overrides and its approval policy (docs/design.md, "Policy"); the
+    null paths `tool_calls` removes the nulls at, or its rewrites' decode plan; and whether
+    its Responses outputs are its `structuredContent` (an output schema describes them)."""
+    entry: dict[str, Any] = {"server": tool.server, "tool": tool.tool}
+    if tool.local != tool.tool:
+        entry["local"] = tool.local
+    entry["args"] = tool.shape
+    if tool.policy.annotations:
+        entry["annotations"] = tool.policy.annotations
+    if tool.policy.approve:
+        entry["approve"] = tool.policy.approve
+    if tool.decode is not None:
+        entry["decode"] = tool.decode
+    elif tool.null_paths:
+        entry["nulls"] = [list(path) for path in tool.null_paths]
+    if tool.output_schema is not None:
+        entry["structured"] = True
+    return entry
+
+
+def servers(model: ModuleModel) -> dict[str, Any]:
+    """Server -> `{"recipe": ..., "description": ...}`, in the config's order; a server
+    with no tool exposed has no namespace, so no description."""
+    described = dict(model.namespaces)
+    table: dict[str, Any] = {}
+    for server, recipe in model.recipes:
+        table[server] = {"recipe": recipe}
+        if server in described:
+            table[server]["description"] = described[server]
+    return table
 
 
 def report_entries(model: ModuleModel) -> dict[str, list[dict[str, str]]]:

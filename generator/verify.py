@@ -1,14 +1,12 @@
 """Proof, before anything is written, that a toolset's files say exactly what the model says.
 
-- The module: its AST, with the docstring blanked, equals the AST of the template rendered
-  with blank data, and its docstring reads back as the model's. No input can add, remove or
-  change a statement.
+- The module: its AST, with the docstring and the tables blanked, equals the AST of the
+  template rendered with them blank; its docstring reads back as the model's, and each table
+  is a string whose JSON parses to the values `emit()` computed from the model
+  (`Emission.values`, generator/tables.py), as the runtime parses it (`Toolset.table`). No
+  input can add, remove or change a statement.
 - The stub: its head (docstring, imports, `__all__`) equals the template's, and every
   TypedDict field reads back as the model's, in the model's order.
-- The data: it is its opening lines and the tables in order, at the offsets it gives and
-  nothing between them but their keys, and the runtime's own reader
-  (templates/runtime/__init__.py, `Toolset.table`) finds every table as the values `emit()`
-  computed from the model (`Emission.values`, generator/tables.py).
 
 The caller hands in the skeletons (generator/render.py renders them from blank pieces). A
 mismatch is a bug in the generator, never the user's fault: a RenderError naming the file
@@ -25,9 +23,8 @@ from typing import Final
 from . import typed
 from .emit import Emission, RenderError
 from .model import ModuleModel
-from .runtime import read_tables
 from .summary import module_docstring
-from .tables import TABLE_NAMES
+from .tables import TABLE_NAMES, constant
 
 _BLANK: Final = ast.Constant("")
 _CONSTANTS: Final = (str, int, bool)
@@ -38,11 +35,31 @@ _TYPE_NAMES: Final = frozenset(
 
 
 def verify_module(text: str, model: ModuleModel, emission: Emission, skeleton: str) -> None:
-    """`skeleton`: the AST dump of the module rendered with a blank docstring."""
+    """`skeleton`: the AST dump of the module rendered with a blank docstring and blank
+    tables."""
     tree = _parse(text, "module")
     if ast.get_docstring(tree, clean=False) != module_docstring(model):
         raise RenderError("module: the docstring does not read back as the model's")
     tree.body[0] = ast.Expr(_BLANK)
+    names = {constant(name): name for name in TABLE_NAMES}
+    found = []
+    for node in tree.body:
+        name = names.get(_assigned_name(node) or "")
+        if name is None:
+            continue
+        assert isinstance(node, ast.Assign)
+        if not (isinstance(node.value, ast.Constant) and type(node.value.value) is str):
+            raise RenderError(f"module: table {name} is not a string")
+        try:
+            value = json.loads(node.value.value)
+        except (ValueError, RecursionError) as error:
+            raise RenderError(f"module: table {name} is not valid JSON: {error}") from None
+        if value != emission.values[name]:
+            raise RenderError(f"module: table {name} does not read back as the model's")
+        node.value = _BLANK
+        found.append(name)
+    if found != list(TABLE_NAMES):
+        raise RenderError("module: its tables are not the model's, in order")
     if ast.dump(tree) != skeleton:
         raise RenderError("module: its statements differ from the template's")
 
@@ -61,43 +78,6 @@ def verify_stub(text: str, emission: Emission, head: tuple[int, str]) -> None:
     shapes = {definition.name for definition in meant}
     for node, definition in zip(body, meant, strict=True):
         _check_typed_dict(node, definition, shapes)
-
-
-def verify_data(emission: Emission) -> None:
-    """The data file is its opening lines, then the tables in order at the offsets its
-    `"tables"` line gives, with nothing around or between them but their keys; and the
-    runtime reads each back as the model's. So the file parses as JSON to exactly the
-    version, the offsets and the model's tables, without parsing it whole a second time."""
-    expected, data = emission.values, emission.data
-    if list(expected) != list(TABLE_NAMES):
-        raise RenderError("data: its tables are not the model's, in order")
-    opening = f'{{\n"mcp2openai":{json.dumps(emission.version.text)},\n"tables":'
-    if not data.startswith(opening):
-        raise RenderError("data: its first lines are not written for this version")
-    if not data.isascii():
-        raise RenderError("data: not ASCII")
-    line_end = data.find(",\n", len(opening))
-    try:
-        spans = json.loads(data[len(opening) : line_end])
-    except ValueError as error:
-        raise RenderError(f'data: its "tables" line is not valid JSON: {error}') from None
-    if not isinstance(spans, dict) or list(spans) != list(TABLE_NAMES):
-        raise RenderError("data: its tables are not the model's, in order")
-    base = position = line_end + len(",\n")  # where the offsets count from
-    for name, span in spans.items():
-        key = ("" if position == base else ",\n") + f'"{name}":'
-        if data[position : base + span[0]] != key:
-            raise RenderError(f"data: table {name} is not where its offsets say")
-        position = base + span[1]
-    if data[position:] != "\n}\n":
-        raise RenderError("data: it does not end where its last table does")
-    try:
-        read = read_tables(data, emission.version.text, TABLE_NAMES)
-    except (ValueError, LookupError, RecursionError) as error:
-        raise RenderError(f"data: the runtime does not read it: {error}") from None
-    for name in TABLE_NAMES:
-        if read[name] != expected[name]:
-            raise RenderError(f"data: table {name} does not read back as the model's")
 
 
 def _check_typed_dict(node: ast.stmt, definition: typed.Definition, shapes: set[str]) -> None:

@@ -1,6 +1,6 @@
 """Build the golden adapters in generated/ from generated/snapshots/ (`make generate`).
 
-One toolset per snapshot (`generated/mcp_<name>.py`, with its `.pyi` stub and `.json` data) and
+One toolset per snapshot (`generated/mcp_<name>.py`, which holds its data, with its `.pyi` stub) and
 one combining every server (`generated/mcp_all.py`), all with the default strict mode, and the
 runtime they share (`generated/_mcp2openai/`). A file whose content would not change is left
 untouched (bytes and mtime) and reported as unchanged. `--check` writes
@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
             for path in changed:
                 print(f"wrote: {_shown(path)}")
             if not changed:
-                print(f"unchanged: {_shown(out)}, its data and its stub")
+                print(f"unchanged: {_shown(out)} and its stub")
     extra = [path for path in generated.glob("mcp_*.*") if path not in expected]
     for path in extra:
         if args.check:

@@ -1,278 +1,759 @@
 """The runtime the mcp2openai toolset modules of this folder share.
 
 ``mcp2openai build`` writes this package once into the folder of the toolset modules it
-builds, and each toolset module (``github.py``, say) holds no code of its own: it makes one
-``Toolset`` of its data (``github.json``, beside it) and answers every public name through
-``Toolset.attribute`` on first use. Each name comes from the part of this package that
-defines it, so an app that only sends tools and parses calls never loads (nor compiles,
-without bytecode) the parts it does not call:
+builds. A toolset module (``github.py``, say) holds its data, as JSON text, and makes one
+``Toolset`` of it: the module's functions are that toolset's methods and its constants its
+attributes, bound by name in the module. This file is all that an import loads: the
+``Toolset`` and the public classes. Each method imports the part of this package that does
+its job when it is first called:
 
-- this file: ``Toolset``, and ``tools`` for every tool in the Responses form (all that
-  an app that sends every tool loads); ``definitions``: the other calls of ``tools``
-  (the Chat Completions form, ...); ``selection``: its selections and namespaces,
-  ``tool_choice``, the client tool search's answer; ``search``: ``tool_search``, the
-  ranking;
-- ``calls``: ``tool_calls``; ``decode``: the decode plans (nulls and rewrites);
-  ``offered``: what a request offered, the only tools a call may be to;
-- ``outputs``: ``tool_output``; ``execute``: ``execute_tool_calls``, with ``clock`` (a
-  call's timeout and progress) and ``tasks``; ``connect``: ``connect``, with ``recipes``
-  (the servers' recipes) and ``questions`` (elicitation);
-- ``frameworks``: ``agents_tools``, ``pydantic_ai_toolset`` (they import their framework
-  when called);
-- ``objects``: ``ToolCall``, ``ToolCalls``, ``Report``, ``arguments``;
-- ``reading`` and ``rejections``, which those use.
+- ``definitions``: ``tools()`` in every form but the most common one (every tool for the
+  Responses API, answered here), and ``tool_choice()``;
+- ``calls``: ``tool_calls()``, with ``offered`` (the tools a request offered), ``decode``
+  (the nulls removed and the rewrites undone), ``reading`` (a response as a dict or as an
+  ``openai`` SDK object) and ``rejections`` (the ``Error:`` outputs);
+- ``outputs``: ``tool_output()``;
+- ``execute``: ``execute_tool_calls()``, with ``clock`` (a call's timeout and progress) and
+  ``tasks`` (ending asyncio tasks);
+- ``sessions``: ``connect()``, with ``questions`` (a server's questions to the user) and
+  ``contract`` (the tools' digests, compared with the live servers');
+- ``search``: ``tool_search()`` and the client tool search's answers;
+- ``frameworks``: ``agents_tools()`` and ``pydantic_ai_toolset()``;
+- ``typeddicts``: the ``<Tool>Args`` TypedDicts of the module's stub, made on first use.
 
 Everything here uses the standard library only and imports it where it is needed; only
-``connect()`` imports a package, the ``mcp`` SDK it opens sessions with, and
-``agents_tools()`` and ``pydantic_ai_toolset()`` the framework each is for, when called.
-``api.pyi`` is the typed API every toolset's ``.pyi`` stub re-exports (for type checkers
+``connect()`` imports a package, the ``mcp`` SDK, and the framework adapters the framework
+each is for. ``api.pyi`` is the typed API every toolset's stub re-exports (for type checkers
 only).
 """
 
-VERSION = "0.3.0"  # the mcp2openai version that wrote this runtime
+VERSION = "0.4.0"  # the mcp2openai version that wrote this runtime
+
+# The names a toolset module defines, its __all__ (the generator writes the module's and the
+# stub's from these): the classes of this file, then the functions and constants the module
+# binds from its Toolset (attributes of the same names).
+CLASSES = ("ContractError", "Report", "ToolCall", "ToolCalls")
+BOUND = (
+    "NAMES",
+    "REPORT",
+    "SERVERS",
+    "agents_tools",
+    "arguments",
+    "connect",
+    "execute_tool_calls",
+    "pydantic_ai_toolset",
+    "tool_calls",
+    "tool_choice",
+    "tool_output",
+    "tool_search",
+    "tools",
+)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Iterable
-    from typing import Any
+    from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
+    from typing import Any, TextIO, TypeVar
 
-# A toolset module's public functions -> the part of this package that defines each (bound
-# to the toolset on first use); ``objects.constant`` answers its other names.
-_PARTS = {
-    "tools": "",  # defined here: what most apps call, and all they call at start
-    "tool_choice": "selection",
-    "tool_search": "search",
-    "tool_calls": "calls",
-    "tool_output": "outputs",
-    "execute_tool_calls": "execute",
-    "connect": "connect",
-    "agents_tools": "frameworks",
-    "pydantic_ai_toolset": "frameworks",
-    "arguments": "objects",
-}
+    _T = TypeVar("_T")
+    _CallTool = Callable[[str, str, dict[str, object]], Awaitable[object]]
 
-# The data's first lines as this runtime writes them, up to the "tables" object; and the
-# two bytes that may follow a table's value (the next key's line, or the data's end).
-_OPENING = b'{\n"mcp2openai":"' + VERSION.encode() + b'",\n"tables":{'
-_ENDS = (b",\n", b"\n}")
+# types.MappingProxyType, which is defined so, without importing types: a read-only view.
+_ReadOnly = type(type.__dict__)
 
 
 class Toolset:
-    """One toolset module: its data, read and parsed table by table on first use, and what
-    the runtime's parts derive from it (each of those slots is filled by the part named).
+    """One toolset module: its data, parsed table by table on first use, and its API.
 
-    This file is all an import loads, and all that the first ``tools("responses")`` does;
-    anything else is in the other parts (``files`` when a data file is not one this
-    runtime wrote, or not a plain file), so that without bytecode little is compiled at
-    every start.
+    The module's tables are JSON texts (``definitions``, ``tools``, ``search``, ``args``,
+    ``servers``, ``digests``, ``report``; docs/design.md, "Data in the module"). What a method returns
+    is the caller's to change: each call gives new lists and dicts, and the constants are
+    read-only.
+    """
+
+    def __init__(self, module: str, version: str, **tables: str) -> None:
+        """``module`` is the toolset module's ``__name__``, ``version`` the mcp2openai
+        version that built it, ``tables`` its data as JSON texts."""
+        if version != VERSION:
+            raise ImportError(
+                f"{module} was built by mcp2openai {version}, but the runtime beside it "
+                f"({__name__}) is mcp2openai {VERSION}'s: build the toolsets of this "
+                "folder with one version (`pip install mcp2openai==<version>`, then "
+                "`mcp2openai build ...` for each of them)"
+            )
+        self.module = module
+        self._texts = tables
+        self._tables: dict[str, Any] = {}
+        self._parsed = False  # the definitions were parsed once (for the first tools())
+        self._copies: list[bytes] | None = None  # each definition's marshal bytes
+        self.cache: dict[str, Any] = (
+            {}
+        )  # what the parts derive from the tables, by part
+        self.NAMES: Mapping[str, tuple[str, str]] = Lazy(self._names)
+        self.SERVERS: Mapping[str, Mapping[str, object] | None] = Lazy(self._servers)
+        self.REPORT = Report(self)
+
+    def __repr__(self) -> str:
+        return f"<mcp2openai toolset {self.module}>"
+
+    # The data
+
+    def table(self, name: str) -> "Any":
+        """The table ``name``, parsed on first use and shared: never handed out."""
+        found = self._tables.get(name)
+        if found is None:
+            import json
+
+            try:
+                found = self._tables[name] = json.loads(self._texts[name])
+            except (ValueError, RecursionError) as error:
+                raise ValueError(
+                    f"{self.module}: its table {name!r} is not valid JSON ({error}): "
+                    "the module was edited by hand; rebuild it"
+                ) from None
+        return found
+
+    def definitions(self, indices: "Iterable[int] | None" = None) -> "list[Any]":
+        """New copies of the tools' Responses definitions (``indices``: those of the tools
+        at these positions, in that order; None: all). The first call parses them from the
+        module's text; the second parses them again and keeps each one's ``marshal``
+        bytes, which later calls copy: about half the cost of parsing, and well below the
+        ``json.dumps`` the SDK does next (docs/performance.md)."""
+        copies = self._copies
+        if copies is None:
+            import json
+
+            fresh: list[Any] = json.loads(self._texts["definitions"])
+            if self._parsed:  # pristine: no caller has seen these yet
+                from marshal import dumps
+
+                self._copies = [dumps(definition) for definition in fresh]
+            self._parsed = True
+            return fresh if indices is None else [fresh[i] for i in indices]
+        from marshal import loads
+
+        if indices is None:
+            return [loads(copy) for copy in copies]
+        return [loads(copies[i]) for i in indices]
+
+    def entry(self, name: str) -> "dict[str, Any] | None":
+        """What the toolset knows of the tool ``name`` (exposed) beyond its definition: its
+        server, MCP name, TypedDict, annotations, approval, null paths or decode plan (the
+        "tools" table); None for a name not in the toolset."""
+        found: dict[str, Any] | None = self.table("tools").get(name)
+        return found
+
+    def asks(self, name: str) -> bool:
+        """Whether an approval is asked for a call to the tool ``name``: the build's
+        ``approve="always"`` or ``"never"`` for it, else unless it is read-only.
+        ``execute_tool_calls(approve=...)`` and the frameworks' ``needs_approval="policy"``
+        ask by this one rule."""
+        entry = self.entry(name) or {}
+        policy = entry.get("approve")
+        if policy is not None:
+            return bool(policy == "always")
+        return not read_only(entry.get("annotations", {}))
+
+    def _names(self) -> "dict[str, tuple[str, str]]":
+        return {
+            name: (entry["server"], entry["tool"])
+            for name, entry in self.table("tools").items()
+        }
+
+    def _servers(self) -> "dict[str, Any]":
+        return {
+            server: frozen(about.get("recipe"))
+            for server, about in self.table("servers").items()
+        }
+
+    def typeddict(self, name: str) -> object:
+        """The module's ``__getattr__``: the TypedDict ``name`` of its stub, made on first
+        use; AttributeError for any other name."""
+        from .typeddicts import typeddict
+
+        made: object = typeddict(self, name)
+        return made
+
+    # The API: the toolset module's functions
+
+    def tools(
+        self,
+        api: str,
+        *,
+        servers: "Iterable[str] | None" = None,
+        names: "Iterable[str] | None" = None,
+        namespaces: bool = False,
+        defer: bool = False,
+        search: "str | None" = None,
+        read_only: bool = False,
+    ) -> "list[dict[str, object]]":
+        """The tool definitions to pass as ``tools=`` to the ``openai`` SDK: new lists and
+        dicts at every call, the caller's to change.
+
+        ``api`` is ``"chat"`` (Chat Completions) or ``"responses"``. ``servers`` (server
+        names) and ``names`` (exposed names) select a subset: the tools of those servers
+        and the tools of those names, in the toolset's order; an unknown one raises
+        ``ValueError`` naming the closest known ones. ``read_only=True`` keeps the
+        read-only tools of those: ``readOnlyHint`` true after the build's overrides, and
+        no ``destructiveHint`` true beside it. Responses only:
+
+        - ``namespaces=True``: one ``namespace`` per server, described by the server's
+          title and instructions (or a summary of its tools); inside it each function is
+          named by its MCP tool name (``tool_calls`` maps the calls back);
+        - ``defer=True``: every function gets ``defer_loading`` and a hosted
+          ``{"type": "tool_search"}`` is added, so the model loads definitions as needed;
+        - ``search="client"``: a ``tool_search`` the app runs instead
+          (``execute_tool_calls`` answers it with the module's compiled search; the model
+          may also ask for tools or namespaces by name, as ``paths``).
+        """
+        every = servers is None and names is None and read_only is False
+        flat = namespaces is False and defer is False and search is None
+        if api == "responses" and every and flat:  # what most apps send: as built
+            return self.definitions()
+        from .definitions import tools
+
+        return tools(self, api, servers, names, namespaces, defer, search, read_only)
+
+    def tool_choice(
+        self, names: "Iterable[str]", *, api: str, mode: str = "auto"
+    ) -> "dict[str, object]":
+        """A ``tool_choice`` that lets the model call only the tools named (exposed names).
+
+        ``mode`` is ``"auto"`` (the model may also answer without a call) or
+        ``"required"``. The definitions of every tool stay in ``tools=`` (and in the
+        model's cache): only what it may call changes, request by request.
+        """
+        from .definitions import tool_choice
+
+        return tool_choice(self, names, api, mode)
+
+    def tool_search(self, query: str, *, limit: int = 8) -> "list[dict[str, object]]":
+        """The Responses definitions of the tools that best match ``query``.
+
+        Best first, at most ``limit``, only tools that share a term with the query (a tool
+        named exactly by the query comes first); each as ``tools("responses")`` gives it.
+        The ranking is BM25F over an index the generator built: each tool's name (split at
+        ``_``, ``-`` and camelCase, and whole), server, title, description and property
+        names and descriptions. Equal scores keep the toolset's order. A query with no
+        searchable word (empty, punctuation, only words such as "the") finds nothing.
+        Raises ``TypeError`` for a ``query`` that is not a str or a ``limit`` that is not
+        an int, and ``ValueError`` for a negative ``limit``.
+        """
+        from .search import tool_search
+
+        return tool_search(self, query, limit)
+
+    def tool_calls(
+        self,
+        response: object,
+        *,
+        api: "str | None" = None,
+        tools: "Iterable[object] | None" = None,
+    ) -> "ToolCalls":
+        """The function calls in a model response: ``calls, rejected = tool_calls(...)``.
+
+        ``response`` is a Chat Completions or a Responses response, as a plain dict or as
+        the ``openai`` SDK's object; the API is detected from its shape (``choices`` or
+        ``output``) unless ``api`` is given. Chat Completions: only ``choices[0]`` is read
+        (requests with ``n > 1`` are out of scope). Responses: every ``function_call``
+        item of ``output``, in order. A ``namespace`` on a call names one of this
+        toolset's namespaces (its servers: the function is then named by its MCP tool
+        name), or is the function's own name (a deferred top-level function).
+
+        ``calls`` are the calls to run, in the model's order (duplicate call ids are
+        kept), each a ``ToolCall`` with its arguments as the server takes them: the nulls
+        strict mode made the model send for optional properties removed, the rewrites
+        undone. ``rejected`` are ready-to-send output items saying ``"Error: ..."`` for
+        the calls that cannot run, so the model can correct itself: no call id, a name or
+        namespace not in the toolset, a call to a custom tool, arguments that are not
+        valid JSON (``NaN`` and ``Infinity`` are not JSON) or not a JSON object. Empty or
+        absent arguments mean ``{}``. An empty call id is kept when every call of the
+        response has one; a response mixing empty and real ids gets the empty ones
+        rejected. A call's ``caller`` is echoed on its output.
+
+        Only what was offered runs: ``tools`` is the list the app sent as ``tools=``
+        (either API's shape); without it, a Responses response's own ``tools`` (the API
+        echoes its request's), when present; otherwise every tool of the toolset. A call
+        to a tool not offered is rejected ("was not offered in this request"), and so is
+        one outside an ``allowed_tools`` ``tool_choice`` the response echoes.
+
+        The result also has ``skipped``: the items that wait for the app and that
+        ``rejected`` does not answer (see ``ToolCalls``). Raises ``TypeError`` or
+        ``ValueError`` only when ``response`` is not a response (or ``api`` is given and
+        the response does not have that API's shape); a stream chunk or event is not one:
+        assemble the stream with the SDK first.
+        """
+        from .calls import tool_calls
+
+        return tool_calls(self, response, api, tools)
+
+    def tool_output(
+        self,
+        call_id: str,
+        outcome: object,
+        *,
+        api: str,
+        caller: object = None,
+        name: "str | None" = None,
+        images: "str | None" = None,
+        max_output_chars: "int | None" = 10_485_760,
+    ) -> "dict[str, object] | list[dict[str, object]]":
+        """The output item that answers the call ``call_id`` with ``outcome``.
+
+        ``outcome`` is an MCP ``CallToolResult``: a wire dict (``content``, ``isError``,
+        ``structuredContent``), an object with those attributes (the ``mcp`` SDK's
+        result), a ``str`` (sent as the text), or an exception, which is an error.
+
+        Chat (``{"role": "tool", ...}``) is text only: text blocks joined by newlines,
+        media as placeholders such as ``[image: image/png, 1024 bytes]``, an embedded text
+        resource as its text. Responses (``{"type": "function_call_output", ...}``): the
+        same string or, when a JPEG, PNG, GIF or WebP image or an embedded file OpenAI
+        reads is present, a list of ``input_text``, ``input_image`` and ``input_file``
+        items (data URIs) in content order. With no content, ``structuredContent`` is
+        sent as compact JSON; for a tool with an output schema (``name``, the call's
+        ``ToolCall.name``), Responses always sends the ``structuredContent`` as that JSON
+        string. An error is prefixed with ``"Error: "``. A result with nothing in it is
+        sent as ``"(no output)"``. Malformed results become placeholders, never
+        exceptions.
+
+        ``max_output_chars`` caps the output's text (default: OpenAI's limit; None: no
+        cap), with a line saying how many characters were cut. ``images="message"``: a
+        list of items instead of one; Chat adds a ``user`` message carrying the result's
+        images. ``caller`` (Responses) is the call's ``ToolCall.caller``. Raises
+        ``ValueError`` for an unknown ``api`` or ``images`` and a ``max_output_chars``
+        below 1.
+        """
+        from .outputs import tool_output
+
+        return tool_output(
+            self, call_id, outcome, api, caller, name, images, max_output_chars
+        )
+
+    async def execute_tool_calls(
+        self,
+        response: object,
+        call_tool: "_CallTool",
+        *,
+        api: "str | None" = None,
+        timeout: "float | None" = None,
+        parallel: bool = True,
+        images: "str | None" = None,
+        max_output_chars: "int | None" = 10_485_760,
+        tools: "Iterable[object] | None" = None,
+        approve: "Callable[[ToolCall], bool | Awaitable[bool]] | None" = None,
+        progress: "bool | Callable[[ToolCall, float, float | None, str | None], object]" = False,
+        max_time: "float | None" = None,
+    ) -> "list[dict[str, object]]":
+        """Run every call in ``response``; return the items to send back to the model.
+
+        ``call_tool(server, tool, arguments)`` returns an awaitable of an MCP
+        ``CallToolResult`` (see ``tool_output``): ``connect()``'s, or with one ``mcp``
+        ``ClientSession`` per server ``lambda server, tool, arguments:
+        sessions[server].call_tool(tool, arguments)``. Calls to different servers run at
+        the same time; the calls to one server run one after another, in the model's
+        order; ``parallel=False`` runs every call one after another. ``timeout`` (seconds)
+        bounds each call: a call past it is cancelled and answered with an error output.
+
+        What the awaitable raises (an ``Exception``) is the tool's failure: it becomes an
+        error output and is logged to the ``mcp2openai`` logger. A mistake in the app is
+        raised instead, after every started call has been cancelled: ``call_tool``
+        raising, or returning something that is not awaitable (``TypeError``).
+
+        Returns ``rejected + searches + outputs``: ``searches`` answer each client
+        ``tool_search_call`` with a ``tool_search_output``, ``outputs`` are in call order.
+        ``images`` and ``max_output_chars`` are ``tool_output``'s. Raises ``ValueError``,
+        before running any call, when the response holds items only the app can answer
+        (``mcp_approval_request``, calls to client tools this module does not define).
+
+        ``tools`` is the list the app sent as ``tools=`` (see ``tool_calls``).
+        ``approve(call)`` (a ``ToolCall``; returns a bool or an awaitable of one) is asked
+        before each call that is not read-only and each call the build marked
+        ``approve="always"``, never for ``"never"``; a declined call is not run.
+        ``progress=True`` asks each server for progress on its calls: a call's
+        ``timeout`` restarts whenever its server reports progress, never past
+        ``max_time`` seconds after it started; ``progress=callback`` also hands each
+        report to ``callback(call, progress, total, message)``. A call that times out or
+        is cancelled is cancelled at its server too.
+        """
+        from .execute import execute_tool_calls
+
+        return await execute_tool_calls(
+            self,
+            response,
+            call_tool,
+            api,
+            timeout,
+            parallel,
+            images,
+            max_output_chars,
+            tools,
+            approve,
+            progress,
+            max_time,
+        )
+
+    def connect(
+        self,
+        *,
+        servers: "Iterable[str] | Mapping[str, Mapping[str, object] | None] | None" = None,
+        env: "Mapping[str, str] | None" = None,
+        stderr: "TextIO | None" = None,
+        check: str = "warn",
+        elicit: "Callable[[str, str, Any], object] | None" = None,
+        protocol: str = "legacy",
+    ) -> "Any":
+        """Open one ``mcp`` ``ClientSession`` per server, as the build's config says.
+
+        ``async with connect() as call_tool:`` starts every server of the toolset from its
+        recipe in ``SERVERS`` (a stdio command, or a Streamable HTTP URL with headers) at
+        the same time, initializes the sessions, and yields ``call_tool(server, tool,
+        arguments)``, ready for ``execute_tool_calls``; ``call_tool.sessions`` maps each
+        server to its session. On exit (also on an error or a cancellation) the sessions
+        are closed and every process started is stopped.
+
+        ``${VAR}``, ``${VAR:-default}`` and ``${env:VAR}`` in a recipe are filled from
+        ``env`` (default ``os.environ``). ``servers``: the names of the servers to open
+        (default: all), or a mapping of names to recipes (``{"command", "args", "env",
+        "cwd"}`` or ``{"url", "headers"}``; None: the module's own). ``stderr``: where
+        stdio servers' stderr goes (default: the ``mcp2openai`` logger, level INFO).
+
+        ``check`` compares each server's tools, once its session is open, with the
+        digests of what the toolset was built from: ``"warn"`` (the default) logs which
+        tools changed, ``"raise"`` raises ``ContractError`` naming them (the servers are
+        stopped first), ``"off"`` skips it. Either way it names the command that grades
+        the change (``mcp2openai fetch --check``).
+
+        ``elicit(server, tool, request)`` answers the questions a server asks the user
+        during a call (MCP elicitation); without it such a call is answered with one
+        ``Error:`` line. ``protocol``: ``"legacy"`` (the 2025 ``initialize`` handshake) or
+        ``"auto"`` (``server/discover`` first, and the stateless 2026-07-28 protocol with a
+        server that speaks it). See docs/usage.md.
+        """
+        from .sessions import connect
+
+        return connect(self, servers, env, stderr, check, elicit, protocol)
+
+    def arguments(self, call: "ToolCall", shape: "type[_T]") -> "_T":
+        """The arguments of ``call``, typed as the tool's TypedDict ``shape``, one of this
+        module's ``<Tool>Args``: ``arguments(call, SearchArgs)``. A call to another tool
+        raises ValueError."""
+        entry = self.entry(call.name)
+        expected = None if entry is None else self.typeddict(entry["args"])
+        if shape is not expected:
+            wanted = getattr(shape, "__name__", shape)
+            raise ValueError(f"call {call.call_id!r} is to {call.name!r}, not {wanted}")
+        return call.arguments  # type: ignore[return-value]
+
+    def agents_tools(
+        self,
+        call_tool: "_CallTool",
+        *,
+        servers: "Iterable[str] | None" = None,
+        names: "Iterable[str] | None" = None,
+        read_only: bool = False,
+        namespaces: bool = False,
+        needs_approval: "bool | str" = False,
+    ) -> "list[Any]":
+        """openai-agents ``FunctionTool``s for the selected tools: ``Agent(tools=...)``.
+
+        ``servers``, ``names`` and ``read_only`` select as ``tools()`` does; only the tools
+        selected can run. Each tool's schema is the compiled one, with
+        ``strict_json_schema`` true where the build made the tool strict;
+        ``namespaces=True`` groups each server's tools (the SDK's ``tool_namespace()``). A
+        call is parsed as ``tool_calls`` parses one, run with ``call_tool``, and its result
+        formatted as ``tool_output`` does. ``needs_approval``: False, True or
+        ``"policy"`` (the tools ``execute_tool_calls(approve=...)`` asks about). Raises
+        ``ImportError`` without the ``openai-agents`` package. docs/frameworks.md.
+        """
+        from .frameworks import agents_tools
+
+        return agents_tools(
+            self, call_tool, servers, names, read_only, namespaces, needs_approval
+        )
+
+    def pydantic_ai_toolset(
+        self,
+        call_tool: "_CallTool",
+        *,
+        servers: "Iterable[str] | None" = None,
+        names: "Iterable[str] | None" = None,
+        read_only: bool = False,
+        needs_approval: "bool | str" = False,
+    ) -> "Any":
+        """A pydantic-ai toolset of the selected tools: ``Agent(toolsets=[...])``.
+
+        The same selection, definitions, argument reading and results as
+        ``agents_tools``; arguments it cannot read ask the model to retry
+        (``ModelRetry``). ``needs_approval`` (False, True or ``"policy"``) wraps it in
+        pydantic-ai's ``approval_required()``. Raises ``ImportError`` without the
+        ``pydantic-ai`` package. docs/frameworks.md.
+        """
+        from .frameworks import pydantic_ai_toolset
+
+        return pydantic_ai_toolset(
+            self, call_tool, servers, names, read_only, needs_approval
+        )
+
+
+def read_only(annotations: "Mapping[str, object]") -> bool:
+    """Whether a tool's annotations make it read-only: ``readOnlyHint`` true (absent means
+    false, as the MCP specification says), and not ``destructiveHint`` true beside it (the
+    two contradict each other: the build reports them, and the tool is not trusted)."""
+    hinted = annotations.get("readOnlyHint") is True
+    return hinted and annotations.get("destructiveHint") is not True
+
+
+def frozen(value: object) -> "Any":
+    """``value`` (a JSON value) read-only: its objects as read-only mappings, its arrays as
+    tuples."""
+    if type(value) is dict:
+        return _ReadOnly({key: frozen(item) for key, item in value.items()})
+    if type(value) is list:
+        return tuple(frozen(item) for item in value)
+    return value
+
+
+if TYPE_CHECKING:
+    _Mapping = Mapping[Any, Any]
+else:  # the Mapping ABC costs more to import than the rest of this file
+    _Mapping = object
+
+
+class Lazy(_Mapping):
+    """A read-only mapping made on first use (``NAMES``, ``SERVERS``): a toolset module's
+    import parses none of its data. It has every method of a ``Mapping``."""
+
+    __slots__ = ("_load", "_mapping")
+
+    def __init__(self, load: "Callable[[], dict[Any, Any]]") -> None:
+        self._load = load
+        self._mapping: Mapping[Any, Any] | None = None
+
+    def _made(self) -> "Mapping[Any, Any]":
+        if self._mapping is None:
+            self._mapping = _ReadOnly(self._load())
+        return self._mapping
+
+    def __getitem__(self, key: object) -> "Any":
+        return self._made()[key]
+
+    def __iter__(self) -> "Iterator[Any]":
+        return iter(self._made())
+
+    def __len__(self) -> int:
+        return len(self._made())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._made()
+
+    def __eq__(self, other: object) -> bool:
+        return self._made() == other
+
+    def __repr__(self) -> str:
+        return repr(dict(self._made()))
+
+    def get(self, key: object, default: object = None) -> "Any":
+        return self._made().get(key, default)
+
+    def keys(self) -> "Any":
+        return self._made().keys()
+
+    def values(self) -> "Any":
+        return self._made().values()
+
+    def items(self) -> "Any":
+        return self._made().items()
+
+
+class ToolCall:
+    """One function call from the model, checked and ready to run.
+
+    ``call_id`` pairs the call with its output. ``name`` is the exposed (OpenAI) name;
+    ``server`` and ``tool`` are the MCP server and tool it stands for. ``arguments`` is
+    the parsed JSON object as the server takes it: the nulls strict mode made the model
+    send for optional properties removed (null there means "not given"), and the
+    rewrites undone. ``namespace`` is the namespace the model named (Responses),
+    ``caller`` the call's ``caller`` as a plain dict (Responses: ``{"type": "program",
+    "caller_id": ...}`` when a program made the call); both are None when absent.
+    ``name`` is the flat exposed name whether or not the call was namespaced.
+    ``annotations`` are the tool's MCP annotations (``readOnlyHint``,
+    ``destructiveHint``, ``idempotentHint``, ``openWorldHint``, ``title``) after the
+    build's overrides; ``{}`` when it has none.
     """
 
     __slots__ = (
-        "_base",
-        "_data",
-        "_spans",
-        "_stamp",
-        "_tables",
-        "catalog",
-        "index",
+        "annotations",
+        "arguments",
+        "call_id",
+        "caller",
+        "name",
         "namespace",
-        "shapes",
-        "structured",
+        "server",
+        "tool",
     )
-    namespace: "dict[str, Any]"  # the toolset module's globals()
-    _data: "bytes | None"  # the whole data file, when given or read through a zip
-    _spans: "dict[str, list[int]] | None"  # the data's "tables" line, once read
-    _base: int  # where the offsets of "tables" count from
-    _stamp: "tuple[int, int, int] | None"  # inode, size, mtime at the first read
-    _tables: "dict[str, Any]"  # the tables parsed so far
-    catalog: "Any"  # definitions: the parsed definitions and their other forms
-    index: "Any"  # search: the postings of the search index
-    structured: "frozenset[str] | None"  # outputs: the tools with an output schema
-    shapes: "dict[str, str] | None"  # objects: TypedDict name -> exposed name
 
     def __init__(
-        self, namespace: "dict[str, Any]", version: str, data: "str | None" = None
+        self,
+        call_id: str,
+        name: str,
+        server: str,
+        tool: str,
+        arguments: "dict[str, object]",
+        namespace: "str | None" = None,
+        caller: "dict[str, object] | None" = None,
+        annotations: "dict[str, object] | None" = None,
     ) -> None:
-        """``namespace`` is the toolset module's ``globals()``, ``version`` the mcp2openai
-        version that built it, ``data`` its data text (default: read from the ``.json``
-        file beside the module, table by table, on first use)."""
-        if version != VERSION:
-            from .files import version_error
+        self.call_id = call_id
+        self.name = name
+        self.server = server
+        self.tool = tool
+        self.arguments = arguments
+        self.namespace = namespace
+        self.caller = caller
+        self.annotations: dict[str, object] = {} if annotations is None else annotations
 
-            raise version_error(namespace, version)
-        self.namespace, self._tables, self._base = namespace, {}, 0
-        self._data = None if data is None else data.encode("utf-8")
-        self._spans = self._stamp = self.catalog = self.index = None
-        self.structured = self.shapes = None
+    def __repr__(self) -> str:
+        text = (
+            f"ToolCall(call_id={self.call_id!r}, name={self.name!r}, "
+            f"server={self.server!r}, tool={self.tool!r}, arguments={self.arguments!r}"
+        )
+        if self.namespace is not None:
+            text += f", namespace={self.namespace!r}"
+        if self.caller is not None:
+            text += f", caller={self.caller!r}"
+        if self.annotations:
+            text += f", annotations={self.annotations!r}"
+        return text + ")"
 
-    def attribute(self, name: str) -> object:
-        """The toolset module's ``__getattr__``: a public name, made on first use and then
-        kept in the module (so later uses are plain global reads)."""
-        part = _PARTS.get(name)
-        if part is None and name.startswith("__"):  # `from <toolset> import ...` asks
-            module = self.namespace.get("__name__")  # for __path__: none is public
-            raise AttributeError(f"module {module!r} has no attribute {name!r}")
-        if part is None:
-            from .objects import constant  # the names that are not functions
-
-            value, kept = constant(self, name)
-            if not kept:
-                return value
-        else:
-            value = getattr(_part(part), name).__get__(self)  # bound to this toolset
-        self.namespace[name] = value
-        return value
-
-    def listing(self) -> list[str]:
-        """The toolset module's ``__dir__``: its globals and every public name."""
-        return sorted({*self.namespace, *self.namespace.get("__all__", ())})
-
-    def table(self, key: str) -> "Any":
-        """One table of the data, parsed on first use and shared: callers copy before
-        they change it."""
-        if key not in self._tables:
-            import json
-
-            text = self.source(key)
-            try:
-                self._tables[key] = json.loads(text)
-            except (ValueError, RecursionError):
-                from .files import data_error
-
-                raise data_error(self, f"its table {key!r} is not valid JSON") from None
-        return self._tables[key]
-
-    def source(self, key: str) -> str:
-        """One table's JSON text, read alone: the data's third line, ``"tables"``, gives
-        the byte offsets of each table's value, counted from the line after it. The bytes
-        read run from the table's key to the two after its value (the next key's line, or
-        the data's end), to check both ends; ``files.misplaced`` says what is wrong when
-        they are not as written."""
-        spans = self._spans if self._spans is not None else self._contents()
-        before = b'"' + key.encode() + b'":'
-        if key in spans:
-            start, end = spans[key]
-            start, end = self._base + start - len(before), self._base + end + 2
-            raw = self._read(start, end)
-            if len(raw) == end - start and raw.startswith(before) and raw[-2:] in _ENDS:
-                try:  # ASCII, as written; decoded from a view, not a copy of the bytes
-                    return str(memoryview(raw)[len(before) : -2], "ascii")
-                except UnicodeDecodeError:
-                    pass
-        from .files import misplaced
-
-        raise misplaced(self, key)
-
-    def _contents(self) -> "dict[str, list[int]]":
-        # The data's first lines: "{", the version, and "tables" (some hundred bytes).
-        # Line ends made CRLF, and lines not as written, are for files.contents.
-        head = self._read(0, 4096)
-        head = head[: head.find(b"\n", len(_OPENING)) + 1]
-        fits = head.startswith(_OPENING) and head.endswith(b"},\n")
-        try:
-            import json
-
-            spans: dict[str, list[int]] = json.loads(head[len(_OPENING) - 1 : -2])
-            for start, end in spans.values():  # offsets: 0 <= start <= end
-                fits = fits and type(start) is type(end) is int and 0 <= start <= end
-        except (ValueError, TypeError, AttributeError, RecursionError):
-            fits = False  # not an object of [start, end]
-        if not fits:
-            from .files import contents
-
-            return contents(self, head)
-        self._base, self._spans = len(head), spans  # _spans last: it says all is set
-        return spans
-
-    def _read(self, start: int, end: int) -> bytes:
-        # Bytes of the data file: from the file itself, checked to be the one first read,
-        # or all of it through the module's loader where it is not a file of its own
-        # (inside a zip).
-        if self._data is None:
-            try:
-                with open(self.data_path(), "rb") as stream:
-                    try:  # os.fstat, without importing os: `python -S` has not, and
-                        from posix import fstat  # that costs more than tools() reads
-                    except ImportError:  # Windows, where site has imported os
-                        from os import fstat
-                    found = fstat(stream.fileno())
-                    stamp = (found.st_ino, found.st_size, found.st_mtime_ns)
-                    if self._stamp not in (None, stamp):  # rebuilt since: never
-                        from .files import data_error  # mix two builds
-
-                        reason = "it changed since this process first read it"
-                        raise data_error(self, reason, "restart the app to use it")
-                    self._stamp = stamp
-                    # From no further than the file's end (a seek past what an
-                    # offset can say raises), and to no further:
-                    stream.seek(min(start, stamp[1]))
-                    return stream.read(max(0, min(end, stamp[1]) - start))
-            except OSError:
-                from .files import loaded
-
-                self._data = loaded(self)
-        return self._data[start:end]
-
-    def data_path(self) -> str:
-        """The data file: the module's file name with ``.json`` for its suffix."""
-        module = str(self.namespace.get("__file__") or "")
-        return module.rpartition(".")[0] + ".json"
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ToolCall):
+            return NotImplemented
+        return all(getattr(self, key) == getattr(other, key) for key in self.__slots__)
 
 
-def tools(
-    toolset: Toolset,
-    api: str,
-    *,
-    servers: "Iterable[str] | None" = None,
-    names: "Iterable[str] | None" = None,
-    namespaces: bool = False,
-    defer: bool = False,
-    search: "str | None" = None,
-    read_only: bool = False,
-) -> "list[dict[str, object]]":
-    """The tool definitions to pass as ``tools=`` to the ``openai`` SDK.
+class ToolCalls(tuple[list[ToolCall], list[dict[str, object]]]):
+    """What ``tool_calls`` returns: unpacks as ``calls, rejected``; also ``skipped``.
 
-    ``api`` is ``"chat"`` (Chat Completions) or ``"responses"``. ``servers`` (server
-    names) and ``names`` (exposed names) select a subset: the tools of those servers
-    and the tools of those names, in the toolset's order; an unknown one raises
-    ``ValueError`` naming the closest known ones. ``read_only=True`` keeps the
-    read-only tools of those: ``readOnlyHint`` true after the build's overrides, and no
-    ``destructiveHint`` true beside it. Responses
-    only:
-
-    - ``namespaces=True``: one ``namespace`` per server, described by the server's
-      title and instructions (or a summary of its tools); inside it each function is
-      named by its MCP tool name (``tool_calls`` maps the calls back);
-    - ``defer=True``: every function gets ``defer_loading`` and a hosted
-      ``{"type": "tool_search"}`` is added, so the model loads definitions as needed;
-    - ``search="client"``: a ``tool_search`` the app runs instead (``execute_tool_calls``
-      answers it with the module's compiled search; the model may also ask for tools
-      or namespaces by name, as ``paths``).
-
-    The definitions are parsed once and shared between calls, so a call costs next to
-    nothing: do not change what is returned (copy it first, e.g. ``copy.deepcopy``).
+    ``skipped`` holds the output items, as the response holds them, that wait for an
+    answer from the app and that ``rejected`` does not answer: client
+    ``tool_search_call`` items (``execute_tool_calls`` answers them),
+    ``mcp_approval_request`` items and calls to client tools this module does not
+    define (``computer_call``, ``local_shell_call``, ``shell_call``,
+    ``apply_patch_call``). Empty for Chat Completions. Compared and printed like the
+    ``(calls, rejected)`` tuple it is.
     """
-    every = servers is None and names is None and read_only is False
-    flat = namespaces is False and defer is False and search is None
-    if api == "responses" and every and flat:
-        # Every tool as built, the call most apps make: answered with no other part.
-        return list(toolset.table("definitions"))
-    return _part("definitions").tools(  # type: ignore[no-any-return]
-        toolset,
-        api,
-        servers=servers,
-        names=names,
-        namespaces=namespaces,
-        defer=defer,
-        search=search,
-        read_only=read_only,
-    )
+
+    skipped: "tuple[object, ...]" = ()
+
+    @property
+    def calls(self) -> "list[ToolCall]":
+        return self[0]
+
+    @property
+    def rejected(self) -> "list[dict[str, object]]":
+        return self[1]
 
 
-def _part(name: str) -> "Any":
-    """The part ``name`` of this package (``""``: this file), imported on first use."""
-    import sys
+class Report:
+    """Every decision the generator made for this toolset, for review and logging;
+    read-only, each part read from the module's data on first use.
 
-    module = f"{__name__}.{name}" if name else __name__
-    __import__(module)
-    return sys.modules[module]
+    - ``fallbacks``: tools sent with ``"strict": false`` because their schema is
+      outside OpenAI's strict subset (exposed name, server, tool, schema path, reason
+      keyword or limit).
+    - ``excluded``: tools left out of the toolset (same fields).
+    - ``renames``: tools whose exposed name is not the plain prefix + tool name
+      (hashed, collided, duplicate dropped).
+    - ``dropped``: per tool, the schema keywords the conversion dropped, with paths.
+    - ``null_paths``: exposed name -> the instance paths whose nulls ``tool_calls``
+      removes. A path is a tuple of segments: a ``str`` is a property name, ``None``
+      every item of an array. A tool with rewrites is not listed: its decode plan
+      removes its nulls.
+    - ``rewrites``: the places where a tool's schema is sent in another shape that
+      ``tool_calls`` undoes before the server sees the call (name, server, tool, JSON
+      pointer into the original schema, kind).
+
+    The module logs nothing on import. ``as_dict()`` is a JSON-able copy for an app
+    that logs or exports it; the ``mcp2openai.strict_fallback`` event is one log record
+    per fallback::
+
+        for entry in REPORT.as_dict()["fallbacks"]:
+            log.warning("mcp2openai.strict_fallback %s", entry)
+    """
+
+    __slots__ = ("_parts", "_toolset")
+
+    def __init__(self, toolset: Toolset) -> None:
+        self._toolset = toolset
+        self._parts: dict[str, Any] = {}
+
+    def _part(self, key: str) -> "Any":
+        found = self._parts.get(key)
+        if found is None:
+            if key == "null_paths":
+                tools = self._toolset.table("tools").items()
+                paths = {name: e["nulls"] for name, e in tools if "nulls" in e}
+                found = _ReadOnly({k: frozen(v) for k, v in paths.items()})
+            else:
+                found = frozen(self._toolset.table("report").get(key, []))
+            self._parts[key] = found
+        return found
+
+    @property
+    def fallbacks(self) -> "tuple[Mapping[str, object], ...]":
+        return self._part("fallbacks")  # type: ignore[no-any-return]
+
+    @property
+    def excluded(self) -> "tuple[Mapping[str, object], ...]":
+        return self._part("excluded")  # type: ignore[no-any-return]
+
+    @property
+    def renames(self) -> "tuple[Mapping[str, object], ...]":
+        return self._part("renames")  # type: ignore[no-any-return]
+
+    @property
+    def dropped(self) -> "tuple[Mapping[str, object], ...]":
+        return self._part("dropped")  # type: ignore[no-any-return]
+
+    @property
+    def rewrites(self) -> "tuple[Mapping[str, object], ...]":
+        return self._part("rewrites")  # type: ignore[no-any-return]
+
+    @property
+    def null_paths(self) -> "Mapping[str, tuple[tuple[str | None, ...], ...]]":
+        return self._part("null_paths")  # type: ignore[no-any-return]
+
+    def __repr__(self) -> str:
+        return (
+            f"Report(fallbacks={len(self.fallbacks)}, excluded={len(self.excluded)}, "
+            f"renames={len(self.renames)}, dropped={len(self.dropped)}, "
+            f"null_paths={len(self.null_paths)} tools, rewrites={len(self.rewrites)})"
+        )
+
+    def as_dict(self) -> "dict[str, object]":
+        """A JSON-able copy (dicts and lists) that ``json.dumps`` takes as it is."""
+        keys = ("fallbacks", "excluded", "renames", "dropped", "null_paths", "rewrites")
+        return {key: _plain(self._part(key)) for key in keys}
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, (dict, _ReadOnly)):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+class ContractError(Exception):
+    """``connect(check="raise")``: tools of a server changed since the toolset was built.
+    ``changes`` holds ``(server, tool, what)`` for each: ``what`` is ``"changed"`` (its
+    digest differs) or ``"removed"`` (the server no longer lists it)."""
+
+    def __init__(self, changes: "list[tuple[str, str, str]]") -> None:
+        listed = ", ".join(f"{s}: {tool} ({what})" for s, tool, what in changes)
+        count = len(changes)
+        super().__init__(
+            f"{count} tool{'' if count == 1 else 's'} changed since the toolset was "
+            f"built: {listed}; grade the change with `mcp2openai fetch --check`, then "
+            "rebuild with `mcp2openai build`"
+        )
+        self.changes = changes

@@ -2,7 +2,7 @@
 
 Each toolset's `.pyi` stub re-exports these names, so two toolsets share one set of types
 (`a.ToolCall is b.ToolCall`); at run time nothing imports this file: the toolset module's
-names come from the parts of this package (`__init__.py`), bound to its data.
+names are its `Toolset`'s methods and attributes, and the classes of `__init__.py`.
 
 An app passes what a toolset returns straight to the `openai` SDK, whose parameters are
 TypedDicts: `mypy --strict` accepts a value there only if its own TypedDict has the same keys,
@@ -29,6 +29,7 @@ from typing import (
     Protocol,
     Required,
     TextIO,
+    TypeAlias,
     TypedDict,
     TypeVar,
     overload,
@@ -45,12 +46,13 @@ from pydantic_ai.toolsets import (  # type: ignore[import-not-found, unused-igno
 # ships it, so nothing needs installing, and a stub is never imported at run time.
 from typing_extensions import TypeVar as _TypeVar
 
-from .objects import Report as Report
-from .objects import ToolCall as ToolCall
+from . import ContractError as ContractError
+from . import Report as Report
+from . import ToolCall as ToolCall
 
 _T = TypeVar("_T")
 
-_Callers = list[Literal["direct", "programmatic"]] | None
+_Callers: TypeAlias = list[Literal["direct", "programmatic"]] | None
 
 # Chat Completions: `tools=` (ChatCompletionFunctionToolParam) and `tool_choice=`.
 
@@ -125,7 +127,9 @@ class ToolSearchToolParam(TypedDict, total=False):
     execution: Literal["server", "client"]
     parameters: object | None
 
-ResponsesToolParam = FunctionToolParam | NamespaceToolParam | ToolSearchToolParam
+ResponsesToolParam: TypeAlias = (
+    FunctionToolParam | NamespaceToolParam | ToolSearchToolParam
+)
 
 class AllowedToolChoiceParam(TypedDict, total=False):
     mode: Required[Literal["auto", "required"]]
@@ -215,8 +219,8 @@ class ToolSearchOutputParam(TypedDict, total=False):
     execution: Literal["server", "client"]
     status: Literal["in_progress", "completed", "incomplete"] | None
 
-ResponsesRejectionParam = FunctionCallOutputParam | CustomToolCallOutputParam
-ResponsesOutputParam = (
+ResponsesRejectionParam: TypeAlias = FunctionCallOutputParam | CustomToolCallOutputParam
+ResponsesOutputParam: TypeAlias = (
     FunctionCallOutputParam | CustomToolCallOutputParam | ToolSearchOutputParam
 )
 
@@ -230,7 +234,7 @@ class ChatUserMessageParam(TypedDict, total=False):
     role: Required[Literal["user"]]
     name: str
 
-ChatOutputParam = ChatToolMessageParam | ChatUserMessageParam
+ChatOutputParam: TypeAlias = ChatToolMessageParam | ChatUserMessageParam
 
 @overload
 def tool_output(
@@ -275,10 +279,6 @@ def tool_output(
     name: str | None = None,
     images: Literal["message"],
     max_output_chars: int | None = 10485760,
-    tools: Iterable[object] | None = None,
-    approve: _Approval | None = None,
-    progress: bool | _Progress = False,
-    max_time: float | None = None,
 ) -> list[ChatOutputParam]: ...
 @overload
 def tool_output(
@@ -356,11 +356,11 @@ def tool_calls(
     response: object, *, api: str | None = None, tools: Iterable[object] | None = None
 ) -> ToolCalls[ChatToolMessageParam | ResponsesRejectionParam]: ...
 
-_ToolCaller = Callable[[str, str, dict[str, object]], Awaitable[object]]
+_ToolCaller: TypeAlias = Callable[[str, str, dict[str, object]], Awaitable[object]]
 # execute_tool_calls(approve=...): asked about a call, says whether it may run
-_Approval = Callable[[ToolCall], bool | Awaitable[bool]]
+_Approval: TypeAlias = Callable[[ToolCall], bool | Awaitable[bool]]
 # execute_tool_calls(progress=...): (call, progress, total, message), for the app's UI
-_Progress = Callable[[ToolCall, float, float | None, str | None], object]
+_Progress: TypeAlias = Callable[[ToolCall, float, float | None, str | None], object]
 
 @overload
 async def execute_tool_calls(
@@ -440,12 +440,12 @@ async def execute_tool_calls(
 
 # What the toolset module also holds: its tables as Python values, arguments() and search.
 
-# exposed name -> (server, MCP tool name)
-NAMES: dict[str, tuple[str, str]]
-# every decision the build made
+# exposed name -> (server, MCP tool name), read-only
+NAMES: Mapping[str, tuple[str, str]]
+# every decision the build made, read-only
 REPORT: Report
-# server -> its recipe, as the config wrote it
-SERVERS: dict[str, dict[str, object] | None]
+# server -> its recipe, as the config wrote it (read-only: its lists are tuples)
+SERVERS: Mapping[str, Mapping[str, object] | None]
 
 def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
 def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]: ...
@@ -462,7 +462,7 @@ class _CallTool(Protocol):
 # connect(elicit=...): (server, MCP tool, the mcp SDK's ElicitRequestFormParams or
 # ElicitRequestURLParams) -> {"action": "accept", "content": {...}} | {"action": "decline"}
 # | {"action": "cancel"} (or an ElicitResult), or an awaitable of it
-_Elicit = Callable[[str, str, Any], object]
+_Elicit: TypeAlias = Callable[[str, str, Any], object]
 
 class _Connecting(Protocol):
     async def __aenter__(self) -> _CallTool: ...
@@ -470,18 +470,13 @@ class _Connecting(Protocol):
 
 def connect(
     *,
-    servers: Iterable[str] | Mapping[str, dict[str, object] | None] | None = None,
+    servers: Iterable[str] | Mapping[str, Mapping[str, object] | None] | None = None,
     env: Mapping[str, str] | None = None,
     stderr: TextIO | None = None,
     check: Literal["warn", "raise", "off"] = "warn",
     elicit: _Elicit | None = None,
     protocol: Literal["legacy", "auto"] = "legacy",
 ) -> _Connecting: ...
-
-class ContractError(Exception):
-    # (server, tool or None, JSON pointer, reason) of each breaking change
-    changes: list[tuple[str, str | None, str, str]]
-    def __init__(self, changes: list[tuple[str, str | None, str, str]]) -> None: ...
 
 # The agent frameworks (docs/frameworks.md): typed against their own types.
 

@@ -2,17 +2,25 @@
 mapped back, items that wait for the app answered or reported.
 """
 
-from .decode import decoded, json_decoder, undecodable
-from .objects import ToolCall, ToolCalls
-from .offered import offered
-from .reading import CHAT_CHUNK, copy, fields, get, is_mapping, plain_caller, prepare
+from . import ToolCall, ToolCalls
+from .decode import decoded, json_decoder, plan_of, undecodable
+from .offered import namespaced, offered
+from .reading import (
+    CHAT_CHUNK,
+    copy,
+    fields,
+    get,
+    is_mapping,
+    plain_caller,
+    prepare,
+    quote,
+)
 from .rejections import (
     bad_json,
     listing,
     not_custom,
     not_function,
     not_object,
-    quote,
     rejection,
     unknown,
 )
@@ -27,48 +35,10 @@ if TYPE_CHECKING:
 def tool_calls(
     toolset: "Toolset",
     response: object,
-    *,
-    api: str | None = None,
-    tools: "Iterable[object] | None" = None,
+    api: "str | None",
+    tools: "Iterable[object] | None",
 ) -> ToolCalls:
-    """The function calls in a model response: ``calls, rejected = tool_calls(...)``.
-
-    ``response`` is a Chat Completions or a Responses response, as a plain dict or as
-    the ``openai`` SDK's object; the API is detected from its shape (``choices`` or
-    ``output``) unless ``api`` is given. Chat Completions: only ``choices[0]`` is read
-    (requests with ``n > 1`` are out of scope). Responses: every ``function_call`` item
-    of ``output``, in order. A ``namespace`` on a call names one of this toolset's
-    namespaces (its servers: the function is then named by its MCP tool name), or is
-    the function's own name (a deferred top-level function).
-
-    ``calls`` are the calls to run, in the model's order (duplicate call ids are kept).
-    ``rejected`` are ready-to-send output items saying ``"Error: ..."`` for the calls
-    that cannot run, so the model can correct itself: no call id, a name or namespace
-    not in the toolset, a call to a custom tool (a Chat tool call of another type, a
-    Responses ``custom_tool_call``, answered with a ``custom_tool_call_output``),
-    arguments that are not valid JSON (``NaN`` and ``Infinity`` are not JSON) or not a
-    JSON object. Empty or absent arguments mean ``{}``; arguments already given as an
-    object are copied. A key repeated in the JSON keeps its last value, as with
-    ``json.loads``. An empty call id is kept when every call of the response has one
-    (a server that never sends ids matches outputs by position); a response mixing
-    empty and real ids gets the empty ones rejected. A call's ``caller`` is echoed on
-    its output.
-
-    Only what was offered runs: ``tools`` is the list the app sent as ``tools=`` (either
-    API's shape); without it, a Responses response's own ``tools`` (the API echoes its
-    request's), when present; otherwise every tool of the toolset. A call to a tool not
-    offered is rejected ("was not offered in this request"), and so is one outside an
-    ``allowed_tools`` ``tool_choice`` the response echoes (docs/design.md, "Policy").
-
-    The result also has ``skipped``: the items that wait for the app and that
-    ``rejected`` does not answer (see ``ToolCalls``). Other items (messages,
-    reasoning, hosted tool calls the API ran itself) need no answer.
-
-    Raises ``TypeError`` or ``ValueError`` only when ``response`` is not a response
-    (or ``api`` is given and the response does not have that API's shape). A stream
-    chunk or stream event is not a response: assemble the stream with the SDK
-    (``get_final_completion()``, ``get_final_response()``) first.
-    """
+    """``Toolset.tool_calls``: the function calls in a model response."""
     if type(response) is dict and api is None and "choices" in response:
         api = "chat"
     elif type(response) is dict and api is None and "output" in response:
@@ -148,11 +118,12 @@ _AWAITING = frozenset(
 
 
 def _chat_tool_calls(response: object) -> object:
-    if type(response) is dict:
-        try:  # the usual shape; any other is read below
-            return response["choices"][0]["message"]["tool_calls"]
-        except Exception:
-            pass
+    if type(response) is dict:  # the usual shape first; any other is read below
+        choices = response.get("choices")
+        first = choices[0] if type(choices) is list and choices else None
+        message = first.get("message") if type(first) is dict else None
+        if type(message) is dict and "tool_calls" in message:
+            return message["tool_calls"]
     choices = get(response, "choices")
     if (type(choices) is list or type(choices) is tuple) and choices:
         message = get(choices[0], "message")
@@ -191,7 +162,7 @@ def checked_call(
                 call_id = ""
             return rejection(api, call_id, found[0], caller)
         exposed = found
-    target = toolset.table("names").get(exposed) if type(exposed) is str else None
+    target = toolset.entry(exposed) if type(exposed) is str else None
     if type(call_id) is not str or not (call_id or empty_ids):
         what = f"The call to {quote(name)}" if target is not None else "A tool call"
         message = f"{what} has no call id; call the tool again."
@@ -222,21 +193,20 @@ def checked_call(
         value = args
     if type(value) is not dict:
         return not_object(api, call_id, exposed, value, caller)
-    plan = toolset.table("decode").get(exposed)
+    plan = plan_of(toolset, exposed, target)
     if plan is not None:
         value = decoded(value, plan)
         if type(value) is str:
             return rejection(api, call_id, undecodable(exposed, value), caller)
-    annotations: dict[str, dict[str, object]] = toolset.table("annotations")
     return ToolCall(
         call_id,
         exposed,
-        target[0],
-        target[1],
+        target["server"],
+        target["tool"],
         value,  # type: ignore[arg-type]
         namespace if type(namespace) is str else None,
         caller,
-        dict(annotations.get(exposed, {})),
+        dict(target.get("annotations", {})),
     )
 
 
@@ -250,7 +220,7 @@ def _namespaced(
     # openai SDK reads it: the namespace's own function first; a namespace equal to the
     # name is a deferred top-level function (docs/design.md, "Calls"). What it lists for
     # the model is only what was offered (``allowed``; None: everything).
-    tables: dict[str, dict[str, str]] = toolset.table("namespaced")
+    tables = namespaced(toolset)
     table = tables.get(namespace) if type(namespace) is str else None
     if table is not None and type(name) is str:
         exposed = table.get(name)

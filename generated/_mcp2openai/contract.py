@@ -1,12 +1,6 @@
-"""The compiled contract (docs/design.md, "Graded drift"): what a server lists now, against
-what the toolset was built from. ``connect(check=...)`` runs it after the sessions open.
-
-The toolset's "contract" table holds, per server, every tool name its snapshot listed, and
-each compiled tool as listed with its digest. A server whose compiled tools have their
-digests, and that lists no tool the snapshot did not, has not changed: nothing more is done.
-Otherwise the changes are graded by ``drift``, the graded diff ``mcp2openai fetch --check``
-and ``mcp2openai diff`` grade with, copied beside this file by the build (standard library
-only, loaded only then).
+"""The check ``connect(check=...)`` runs once the sessions are open: each compiled tool's
+digest, against the digest of the tool as its server lists it now (docs/design.md,
+"Graded drift"). What changed is named, not graded: ``mcp2openai fetch --check`` grades it.
 """
 
 TYPE_CHECKING = False
@@ -15,110 +9,77 @@ if TYPE_CHECKING:
 
     from . import Toolset
 
-CHECKS = ("warn", "raise", "off")
+FIX = "grade the change with `mcp2openai fetch --check`, then rebuild with `mcp2openai build`"
 
 
-class ContractError(Exception):
-    """``connect(check="raise")``: a server's tools changed in a way that breaks the
-    compiled toolset. ``changes`` holds ``(server, tool, pointer, reason)`` for each
-    breaking change; the message lists them, one per line."""
+def digest(tool: object) -> str:
+    """A tool as its server lists it, as a short digest of its canonical JSON (sorted
+    keys, integral numbers as integers: key order, and 1 against 1.0, do not count). The
+    build stores it per tool; ``mcp2openai diff`` uses this same function."""
+    import hashlib
+    import json
 
-    def __init__(self, changes: "list[tuple[str, str | None, str, str]]") -> None:
-        lines = [
-            f"{s}: {_where(tool, pointer)}: {reason}"
-            for s, tool, pointer, reason in changes
-        ]
-        super().__init__(
-            f"{len(changes)} breaking change{'' if len(changes) == 1 else 's'} since the "
-            "toolset was built (rebuild it: `mcp2openai fetch --check`, then `mcp2openai "
-            "build`):\n" + "\n".join(lines)
-        )
-        self.changes = changes
+    def number(literal: str) -> "float | int":
+        value = float(literal)
+        return int(value) if value.is_integer() else value
+
+    # Through json's C parser rather than a Python walk, so that schemas nested deeper
+    # than Python's recursion limit still compare.
+    text = json.dumps(tool, ensure_ascii=False, allow_nan=True)
+    canonical = json.dumps(
+        json.loads(text, parse_float=number),
+        ensure_ascii=False,
+        sort_keys=True,
+        allow_nan=True,
+    )
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()[:24]
 
 
-async def changes(toolset: "Toolset", server: str, session: "Any") -> "list[Any]":
-    """The graded changes of ``server``'s tools since the build (``drift.Change`` values);
-    [] when it lists what the toolset was built from. One ``tools/list`` (all its pages).
-    """
-    compiled = toolset.table("contract").get(server)
-    if compiled is None:
-        return (
-            []
-        )  # opened from a recipe the app gave, for a server of the toolset: none
-    live = await _listed(session)
-    listed = set(compiled["listed"])
-    tools: dict[str, Any] = compiled["tools"]
-    fresh = [t for t in live if t.get("name") in tools or t.get("name") not in listed]
-    import importlib
-
-    drift: Any = importlib.import_module(".drift", __package__)
-    digests: dict[str, str] = compiled["digests"]
-    if len(fresh) == len(tools) and all(
-        digests.get(str(tool.get("name"))) == drift.values.digest(tool)
-        for tool in fresh
-    ):
+async def changes(
+    toolset: "Toolset", server: str, session: "Any"
+) -> "list[tuple[str, str, str]]":
+    """``(server, tool, what)`` for each compiled tool of ``server`` that its server no
+    longer lists (``"removed"``) or lists otherwise (``"changed"``): one ``tools/list``
+    (all its pages). Tools the server lists that the toolset does not have are not
+    changes of it: they are not sent."""
+    digests: dict[str, str] = toolset.table("digests")
+    compiled = {
+        entry["tool"]: digests[name]
+        for name, entry in toolset.table("tools").items()
+        if entry["server"] == server
+    }
+    if not compiled:
         return []
-    found: list[Any] = drift.diff_tools(list(tools.values()), fresh)
+    from .sessions import list_tools
+
+    live = {str(tool.get("name")): tool for tool in await list_tools(session)}
+    found = []
+    for tool, expected in compiled.items():
+        if tool not in live:
+            found.append((server, tool, "removed"))
+        elif digest(live[tool]) != expected:
+            found.append((server, tool, "changed"))
     return found
 
 
-def report(results: "dict[str, list[Any]]", check: str) -> None:
-    """Log each changed server's counts and first breaking change (check "warn"), or raise
-    ``ContractError`` listing every breaking change (check "raise")."""
+def report(found: "list[tuple[str, str, str]]", check: str) -> None:
+    """Log one warning per changed server (check "warn"), or raise ``ContractError``
+    naming every change (check "raise")."""
+    if not found:
+        return
+    if check == "raise":
+        from . import ContractError
+
+        raise ContractError(found)
     import logging
 
-    breaking = [
-        (server, change.tool, change.pointer, change.reason)
-        for server, found in results.items()
-        for change in found
-        if change.grade == "breaking"
-    ]
-    if check == "raise" and breaking:
-        raise ContractError(breaking)
-    log = logging.getLogger("mcp2openai")
-    for server, found in results.items():
-        if not found:
-            continue
-        grades = [change.grade for change in found]
-        counts = ", ".join(
-            f"{grades.count(grade)} {grade}"
-            for grade in ("breaking", "compatible", "cosmetic")
+    by_server: dict[str, list[str]] = {}
+    for server, tool, what in found:
+        by_server.setdefault(server, []).append(f"{tool} ({what})")
+    for server, tools in by_server.items():
+        logging.getLogger("mcp2openai").warning(
+            "server %s changed since the toolset was built: %s; %s",
+            server,
+            ", ".join(tools),
+            FIX,
         )
-        first = next((c for c in found if c.grade == "breaking"), None)
-        said = ""
-        if first is not None:
-            said = (
-                f"; first breaking: {_where(first.tool, first.pointer)}: {first.reason}"
-            )
-        log.warning(
-            "server %s changed since the toolset was built: %s%s", server, counts, said
-        )
-
-
-def _where(tool: "str | None", pointer: str) -> str:
-    return f"tool {tool!r} at {pointer or '/'}" if tool is not None else pointer or "/"
-
-
-async def _listed(session: "Any") -> "list[dict[str, Any]]":
-    """Every tool the server lists now, as the raw wire dicts (all pages)."""
-    from typing import Any
-
-    import mcp.types as types
-    from pydantic import RootModel
-
-    class _Raw(RootModel[dict[str, Any]]):  # a result exactly as parsed from the wire
-        pass
-
-    tools: list[dict[str, Any]] = []
-    cursor = None
-    for _ in range(1000):  # a server that pages forever is not listed forever
-        params = types.PaginatedRequestParams(cursor=cursor) if cursor else None
-        request = types.ListToolsRequest(params=params)
-        result = (await session.send_request(request, _Raw)).root
-        page = result.get("tools")
-        if type(page) is list:
-            tools += [tool for tool in page if isinstance(tool, dict)]
-        cursor = result.get("nextCursor")
-        if not isinstance(cursor, str) or not cursor:
-            break
-    return tools

@@ -3,23 +3,99 @@ for optional properties removed, and the reversible rewrites undone (docs/design
 "Rewrites"); a bad encoding is answered with an ``Error:`` output naming its path.
 """
 
-from .rejections import quote
+from .reading import quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import json
-
-if TYPE_CHECKING:
+    from collections.abc import Iterable
     from typing import Any
+
+    from . import Toolset
 
 
 # For some tools the model sends values in another shape than the server takes: a
 # free-form value as a string holding JSON, a map as a list of {"key", "value"} entries, a
-# root that is not a plain object wrapped in one property. Every tool has nulls to remove
-# at the properties strict mode made required. The tool's plan in the "decode" table
-# (generator/strict/decoding.py, or generator/strict/nullplans.py for a tool with only
-# nulls to remove) turns them back; a tool with neither has no plan. Plan nodes are
-# indices into the plan's list, so recursion is a cycle of indices.
+# root that is not a plain object wrapped in one property. Many tools have nulls to remove
+# at the properties strict mode made required. A tool with rewrites has its plan in its
+# "decode" entry (generator/strict/decoding.py); a tool with only nulls to remove has its
+# null paths ("nulls"), and ``null_plan`` makes its plan of them on its first call; a tool
+# with neither has no plan. Plan nodes are indices into the plan's list, so recursion is a
+# cycle of indices.
+
+
+def plan_of(
+    toolset: "Toolset", name: str, entry: "dict[str, Any]"
+) -> "list[dict[str, Any]] | None":
+    """The decode plan of the tool ``name`` (its entry of the "tools" table), or None."""
+    plan: list[dict[str, Any]] | None = entry.get("decode")
+    if plan is None and "nulls" in entry:
+        plans: dict[str, Any] = toolset.cache.setdefault("plans", {})
+        plan = plans.get(name)
+        if plan is None:
+            plan = plans[name] = null_plan(entry["nulls"])
+    return plan
+
+
+def null_plan(
+    paths: "Iterable[Iterable[str | None]]",
+) -> "list[dict[str, Any]] | None":
+    """The plan removing the nulls at ``paths`` (None: there are none). A path is a
+    sequence of segments: a ``str`` is a property name, ``None`` every item of an array;
+    its last segment names the property removed when null. Each object on a path is an
+    ``object`` node (its ``drop``: the properties removed when null), each array an
+    ``items`` node, and a value that may be either an ``all`` node of both. The generator
+    imports this function: one rule, written once."""
+    root: dict[str, Any] = {}  # a trie: "drop", "properties", "items"
+    for path in paths:
+        segments = list(path)
+        if not segments or segments[-1] is None:
+            continue  # a path ends at a property: only those are removed
+        node = root
+        for segment in segments[:-1]:
+            if segment is None:
+                node = node.setdefault("items", {})
+            else:
+                node = node.setdefault("properties", {}).setdefault(segment, {})
+        dropped = node.setdefault("drop", [])
+        if segments[-1] not in dropped:
+            dropped.append(segments[-1])
+    if "drop" not in root and "properties" not in root:
+        return None  # the arguments are an object: nothing of theirs to remove
+    nodes: list[dict[str, Any]] = []
+    _emit(root, nodes)
+    return nodes
+
+
+def _emit(node: "dict[str, Any]", nodes: "list[dict[str, Any]]") -> int:
+    """Append the plan of a trie node, its children after it, and return its index."""
+    index = len(nodes)
+    nodes.append({})  # filled once the children have their indices
+    as_object = "drop" in node or "properties" in node
+    if as_object and "items" in node:  # an object or an array: told apart by type
+        first = len(nodes)
+        nodes.append({})
+        nodes[first] = _object(node, nodes)
+        second = len(nodes)
+        nodes.append({"items": -1})
+        nodes[second] = {"items": _emit(node["items"], nodes)}
+        nodes[index] = {"all": [first, second]}
+    elif as_object:
+        nodes[index] = _object(node, nodes)
+    else:
+        nodes[index] = {"items": _emit(node["items"], nodes)}
+    return index
+
+
+def _object(node: "dict[str, Any]", nodes: "list[dict[str, Any]]") -> "dict[str, Any]":
+    properties = node.get("properties", {})
+    plan: dict[str, Any] = {
+        "object": {key: _emit(child, nodes) for key, child in properties.items()}
+    }
+    if "drop" in node:
+        plan["drop"] = list(node["drop"])
+    return plan
+
 
 _MAX_DECODE_DEPTH = 500
 

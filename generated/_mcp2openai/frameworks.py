@@ -11,10 +11,12 @@ it, and its result formatted by ``outputs`` as a Responses output, then given to
 framework in its own output types. docs/frameworks.md is the guide.
 """
 
+from . import ToolCall
 from .calls import checked_call
 from .clock import Clock
-from .execute import _awaited
-from .objects import ToolCall, asks
+from .definitions import tools
+from .execute import awaited
+from .offered import namespaced
 from .outputs import output
 
 TYPE_CHECKING = False
@@ -30,29 +32,14 @@ if TYPE_CHECKING:
 def agents_tools(
     toolset: "Toolset",
     call_tool: "_CallTool",
-    *,
-    servers: "Iterable[str] | None" = None,
-    names: "Iterable[str] | None" = None,
-    read_only: bool = False,
-    namespaces: bool = False,
-    needs_approval: "bool | str" = False,
+    servers: "Iterable[str] | None",
+    names: "Iterable[str] | None",
+    read_only: bool,
+    namespaces: bool,
+    needs_approval: "bool | str",
 ) -> "list[Any]":
-    """openai-agents ``FunctionTool``s for the selected tools: ``Agent(tools=...)``.
-
-    ``servers``, ``names`` and ``read_only`` select as ``tools()`` does; only the tools
-    selected can run. Each tool's ``params_json_schema`` is the compiled schema, exactly,
-    with ``strict_json_schema`` true where the build made the tool strict.
-    ``namespaces=True``: the tools of each server in one namespace (the SDK's
-    ``tool_namespace()``), named and described as ``tools(namespaces=True)`` does. A call
-    is parsed as ``tool_calls`` parses one (arguments it cannot read are answered with the
-    ``Error:`` text ``tool_calls`` would send), run with ``call_tool``, and its result
-    returned as a str, or as a list of ``ToolOutputText``, ``ToolOutputImage`` and
-    ``ToolOutputFileContent`` when it holds an image or a file; an ``isError`` result or
-    a failure is an ``Error:`` text the model sees. ``needs_approval``: False (never),
-    True (every call) or ``"policy"``: the tools ``execute_tool_calls(approve=...)``
-    asks about (the build's ``approve=`` table, else every tool that is not read-only).
-    Raises ``ImportError`` without the ``openai-agents`` package.
-    """
+    """``Toolset.agents_tools``: each tool's ``params_json_schema`` is the compiled schema,
+    exactly."""
     try:
         from agents import FunctionTool, tool_namespace
     except ImportError:
@@ -65,13 +52,13 @@ def agents_tools(
             _function_tool(FunctionTool, toolset, call_tool, definition, None, asked)
             for definition, asked in selected
         ]
-    from .definitions import tools
-
     chosen = [str(definition["name"]) for definition, _ in selected]
-    inside: dict[str, dict[str, str]] = toolset.table("namespaced")
+    inside = namespaced(toolset)
     result = []
     policy = {str(definition["name"]): asked for definition, asked in selected}
-    spaces: list[Any] = tools(toolset, "responses", names=chosen, namespaces=True)
+    spaces: list[Any] = tools(
+        toolset, "responses", None, chosen, True, False, None, False
+    )
     for space in spaces:
         locals_ = inside[space["name"]]
         functions: list[dict[str, Any]] = space["tools"]
@@ -90,7 +77,7 @@ def agents_tools(
             name=space["name"], description=space["description"], tools=made
         )
         for tool, function in zip(grouped, functions, strict=True):
-            tool.params_json_schema = _copied(function["parameters"])  # as compiled
+            tool.params_json_schema = function["parameters"]  # as compiled
             result.append(tool)
     return result
 
@@ -110,36 +97,26 @@ def _function_tool(
     tool = function_tool(
         name=name,
         description=str(definition.get("description") or ""),
-        params_json_schema=_copied(schema),
+        params_json_schema=schema,
         on_invoke_tool=_agents_invoker(toolset, call_tool, exposed or name),
         strict_json_schema=definition.get("strict") is True,
         needs_approval=asked,
     )
     # The SDK rewrites a strict schema when a FunctionTool is made (it reorders
     # "required"): the compiled one is sent as it is.
-    tool.params_json_schema = _copied(schema)
+    tool.params_json_schema = schema
     return tool
 
 
 def pydantic_ai_toolset(
     toolset: "Toolset",
     call_tool: "_CallTool",
-    *,
-    servers: "Iterable[str] | None" = None,
-    names: "Iterable[str] | None" = None,
-    read_only: bool = False,
-    needs_approval: "bool | str" = False,
+    servers: "Iterable[str] | None",
+    names: "Iterable[str] | None",
+    read_only: bool,
+    needs_approval: "bool | str",
 ) -> "Any":
-    """A pydantic-ai toolset of the selected tools: ``Agent(toolsets=[...])``.
-
-    The same selection, definitions (``ToolDefinition.strict`` as the build made it),
-    argument reading and results as ``agents_tools``: a result is a str, or a list of
-    texts and ``BinaryContent`` (images, files). Arguments it cannot read ask the model
-    to retry (``ModelRetry``) with the ``Error:`` text ``tool_calls`` would send.
-    ``needs_approval`` (False, True or ``"policy"``) wraps it in pydantic-ai's
-    ``approval_required()``: those calls end the run with ``DeferredToolRequests``.
-    Raises ``ImportError`` without the ``pydantic-ai`` package.
-    """
+    """``Toolset.pydantic_ai_toolset``: ``ToolDefinition.strict`` as the build made it."""
     try:
         from pydantic_ai.tools import ToolDefinition
         from pydantic_ai.toolsets import AbstractToolset, ToolsetTool
@@ -155,7 +132,7 @@ def pydantic_ai_toolset(
         definitions[name] = ToolDefinition(
             name=name,
             description=str(definition.get("description") or ""),
-            parameters_json_schema=_copied(definition["parameters"]),
+            parameters_json_schema=definition["parameters"],
             strict=definition.get("strict") is True,
         )
         if asked:
@@ -196,8 +173,8 @@ def pydantic_ai_toolset(
             self, name: str, tool_args: "dict[str, Any]", ctx: "Any", tool: object
         ) -> object:
             call_id = getattr(ctx, "tool_call_id", None) or "call"
-            found = toolset.table("names")[name]
-            call = ToolCall(call_id, name, found[0], found[1], tool_args)
+            found = toolset.entry(name) or {}
+            call = ToolCall(call_id, name, found["server"], found["tool"], tool_args)
             return _pydantic_ai_output(await _run(toolset, call_tool, call))
 
     compiled = CompiledToolset()
@@ -227,29 +204,18 @@ def _selected(
         raise ValueError(
             f"needs_approval must be True, False or 'policy', not {needs_approval!r}"
         )
-    from .definitions import tools
-
-    listed = tools(
-        toolset, "responses", servers=servers, names=names, read_only=read_only
-    )
+    listed = tools(toolset, "responses", servers, names, False, False, None, read_only)
     return [
         (
             definition,
             (
-                asks(toolset, str(definition["name"]))
+                toolset.asks(str(definition["name"]))
                 if needs_approval == "policy"
                 else needs_approval is True
             ),
         )
         for definition in listed
     ]
-
-
-def _copied(schema: object) -> "Any":
-    # A fresh copy: the definitions are shared by every tools() call of the module.
-    import copy
-
-    return copy.deepcopy(schema)
 
 
 def _agents_invoker(
@@ -293,7 +259,7 @@ async def _run(toolset: "Toolset", call_tool: "_CallTool", call: ToolCall) -> ob
             "was called"
         )
     # no timeout of its own: the framework's run bounds it
-    outcome = await _awaited(awaitable, Clock(call, None, None, False))
+    outcome = await awaited(awaitable, Clock(call, None, None, False))
     item, _ = output(
         toolset, call.call_id, outcome, "responses", None, call.name, 10_485_760
     )

@@ -4,7 +4,23 @@ from .reading import get
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from . import Toolset
+
+
+def namespaced(toolset: "Toolset") -> "dict[str, dict[str, str]]":
+    """Every server of the toolset (a Responses namespace) -> its tools' names inside it
+    -> their exposed names: how a call with a ``namespace`` maps back."""
+    found: dict[str, dict[str, str]] | None = toolset.cache.get("namespaced")
+    if found is None:
+        entries: dict[str, dict[str, Any]] = toolset.table("tools")
+        found = {server: {} for server in toolset.table("servers")}
+        for name, entry in entries.items():
+            local = entry.get("local", entry["tool"])
+            found.setdefault(entry["server"], {})[local] = name
+        toolset.cache["namespaced"] = found
+    return found
 
 
 def offered(
@@ -53,8 +69,8 @@ def offered(
 def _names(
     toolset: "Toolset", listed: "list[object] | tuple[object, ...]"
 ) -> "frozenset[str] | None":
-    known = toolset.table("names")
-    namespaced: dict[str, dict[str, str]] = toolset.table("namespaced")
+    known = toolset.table("tools")
+    inside_of = namespaced(toolset)
     names: set[str] = set()
     client_search = False
     for item in listed:
@@ -65,7 +81,7 @@ def _names(
             if type(name) is str and name in known:
                 names.add(name)
         elif kind == "namespace":
-            inside = namespaced.get(str(get(item, "name")), {})
+            inside = inside_of.get(str(get(item, "name")), {})
             functions = get(item, "tools")
             for function in functions if type(functions) is list else ():
                 local = get(function, "name")

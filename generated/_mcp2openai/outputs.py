@@ -22,49 +22,13 @@ def tool_output(
     toolset: "Toolset",
     call_id: str,
     outcome: object,
-    *,
     api: str,
-    caller: object = None,
-    name: "str | None" = None,
-    images: "str | None" = None,
-    max_output_chars: "int | None" = 10_485_760,
+    caller: object,
+    name: "str | None",
+    images: "str | None",
+    max_output_chars: "int | None",
 ) -> "dict[str, object] | list[dict[str, object]]":
-    """The output item that answers the call ``call_id`` with ``outcome``.
-
-    ``outcome`` is an MCP ``CallToolResult``: a wire dict (``content``, ``isError``,
-    ``structuredContent``), an object with those attributes (the ``mcp`` SDK's result,
-    in either spelling: ``isError`` or ``is_error``), a ``str`` (sent as the text), or
-    an exception, which is an error.
-
-    Chat (``{"role": "tool", ...}``) is text only: text blocks joined by newlines,
-    media as placeholders such as ``[image: image/png, 1024 bytes]``, an embedded text
-    resource as its text. Responses (``{"type": "function_call_output", ...}``): the
-    same string or, when a JPEG, PNG, GIF or WebP image or an embedded file OpenAI
-    reads (PDF, Word, PowerPoint, spreadsheets, text: docs/openai-rules.md §5.4) is
-    present, a list of ``input_text``, ``input_image`` and ``input_file`` items (data
-    URIs) in content order. With no content, ``structuredContent`` is sent as compact
-    JSON; for a tool with an output schema (``name``, the call's ``ToolCall.name``),
-    Responses always sends the ``structuredContent`` as that JSON string. An error is
-    prefixed with ``"Error: "`` unless its text already starts so (in a list: the
-    first item's text, or an ``"Error:"`` item put first when the list starts with a
-    medium). A result with nothing in it is sent as ``"(no output)"``: an empty output
-    would tell the model nothing. Malformed results become placeholders, never
-    exceptions.
-
-    ``max_output_chars`` caps the output's text (default: OpenAI's limit; None: no
-    cap): what is beyond it is cut, with a line saying how many characters were cut.
-    An image or file whose data URI OpenAI would refuse as too long is a placeholder.
-
-    ``images="message"``: a list of items instead of one. Chat: the tool message (with
-    its placeholders), then, when the result holds images, a ``user`` message carrying
-    them as ``image_url`` parts, each labelled with the call (Chat has no images in
-    tool messages; put every tool message of a turn before these user messages, as
-    ``execute_tool_calls`` does). Responses: just the item, which holds its images.
-
-    ``caller`` (Responses) is the call's ``ToolCall.caller``: a call a program made
-    must be answered with the same caller. Chat has no callers. Raises ``ValueError``
-    for an unknown ``api`` or ``images`` and a ``max_output_chars`` below 1.
-    """
+    """``Toolset.tool_output``."""
     check_options(images, max_output_chars)
     item, pictures = output(
         toolset, call_id, outcome, api, caller, name, max_output_chars
@@ -103,9 +67,8 @@ def output(
         }
         return item, [(call_id, name, part) for part in _pictures(parts)]
     if api == "responses":
-        if toolset.structured is None:
-            toolset.structured = frozenset(toolset.table("structured"))
-        error, parts = _outcome(outcome, name in toolset.structured)
+        entry = toolset.entry(name) if type(name) is str else None
+        error, parts = _outcome(outcome, entry is not None and "structured" in entry)
         content: str | list[dict[str, object]]
         if any(type(part) is tuple for part in parts):
             content = _items(error, parts, cap)
@@ -190,7 +153,8 @@ def _has_any(obj: object, keys: tuple[str, ...]) -> bool:
 def _exception_text(exc: BaseException) -> str:
     try:
         text = str(exc)
-    except Exception:
+    # an exception's __str__ is anyone's code
+    except Exception:  # noqa: BLE001
         text = ""
     return text if text else type(exc).__name__
 

@@ -62,7 +62,8 @@ class Desk:
                 return await self.answer(
                     server, tool, params, flight.clock if flight is not None else None
                 )
-            except Exception as error:
+            # whatever the app's handler raises is the call's error
+            except Exception as error:  # noqa: BLE001
                 if flight is not None and flight.failure is None:
                     flight.failure = (
                         error  # the call's outcome, whatever the server says
@@ -103,7 +104,8 @@ class Desk:
                 for key, request in (result.input_requests or {}).items():
                     if not isinstance(request, types.ElicitRequest):
                         method = getattr(request, "method", type(request).__name__)
-                        raise RuntimeError(
+                        # the server's request, not an argument of a wrong type
+                        raise RuntimeError(  # noqa: TRY004
                             f"the server asked for {method}, which this client does not offer"
                         )
                     answers[key] = await self.answer(

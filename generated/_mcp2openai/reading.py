@@ -9,6 +9,12 @@ if TYPE_CHECKING:
 SCALARS = (str, bytes, bytearray, int, float, list, tuple)
 
 
+def quote(name: object) -> str:
+    """A name (or anything else) as a message shows it: ``repr``, at most 80 characters."""
+    text = repr(name)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
 def prepare(response: object, api: str | None) -> tuple[object, str]:
     """The response to read (a mapping, or an object with attributes) and its API."""
     if api is not None and api != "chat" and api != "responses":
@@ -58,7 +64,8 @@ def _dump(response: object) -> dict[object, object]:
     if callable(dump):
         try:
             data = dump(mode="json", exclude_unset=True)
-        except Exception:
+        # an app's object: whatever it raises, it is not a dump
+        except Exception:  # noqa: BLE001
             data = None
         if isinstance(data, dict):
             return data
@@ -95,11 +102,13 @@ def has(obj: object, key: str) -> bool:
     if isinstance(obj, dict) or is_mapping(obj):
         try:
             return key in obj
-        except Exception:
+        # an app's mapping: whatever it raises, it has no such key
+        except Exception:  # noqa: BLE001
             return False
     try:
         getattr(obj, key)
-    except Exception:
+    # an app's object: whatever it raises, it has no such attribute
+    except Exception:  # noqa: BLE001
         return False
     return True
 
@@ -112,7 +121,8 @@ def get(obj: object, key: str) -> object:
         if is_mapping(obj):
             return obj.get(key)
         return getattr(obj, key, None)
-    except Exception:
+    # an app's object: whatever it raises, it has no such value
+    except Exception:  # noqa: BLE001
         return None
 
 
@@ -167,8 +177,6 @@ CHAT_CHUNK = (
 
 def stream_event(response: object) -> "str | None":
     # Why a Responses stream event is not a response, or None: not one.
-    from .rejections import quote
-
     kind = get(response, "type")
     if type(kind) is not str:
         return None

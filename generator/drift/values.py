@@ -33,15 +33,6 @@ def canonical(value: Any) -> str:
     )
 
 
-def digest(tool: Any) -> str:
-    """A tool as listed, as a short digest of its canonical JSON (key order, and 1 against
-    1.0, do not count): the build stores it, and `connect(check=...)` compares it."""
-    import hashlib
-
-    text = canonical(tool).encode("utf-8", "surrogatepass")
-    return hashlib.sha256(text).hexdigest()[:24]
-
-
 def _canonical(value: Any) -> Any:
     """The value with integral floats as integers. Through `json`'s C parser rather than a
     Python walk, so that schemas nested deeper than Python's recursion limit still compare.

@@ -2,7 +2,6 @@
 
 from .convert import Conversion, Target, argument_schema, convert
 from .errors import Dropped, NullPath, Rewrite, SchemaPath, Unsupported, format_path
-from .nullplans import null_plan
 
 __all__ = [
     "Conversion",
@@ -15,5 +14,4 @@ __all__ = [
     "argument_schema",
     "convert",
     "format_path",
-    "null_plan",
 ]

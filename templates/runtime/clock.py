@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     import asyncio
     import contextvars
 
-    from .objects import ToolCall
+    from . import ToolCall
 
 _current: "contextvars.ContextVar[Clock | None] | None" = None
 

@@ -1,12 +1,15 @@
-"""The tool definitions an app passes as ``tools=``, in every form ``tools()`` gives: the
-Chat Completions form and, with ``selection``, selections, namespaces, deferred loading and
-the client tool search. (``tools("responses")``, every tool as built, needs none of it: the
-runtime's ``__init__`` answers it from the table.)
+"""The tool definitions an app sends: ``tools()`` in every form but every tool for the
+Responses API (``Toolset.tools`` answers that one), its selections (``servers=``,
+``names=``, ``read_only=``), namespaces, deferred loading and client tool search, and
+``tool_choice()``.
 """
+
+from . import read_only as is_read_only
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
+    from typing import Any
 
     from . import Toolset
 
@@ -14,16 +17,14 @@ if TYPE_CHECKING:
 def tools(
     toolset: "Toolset",
     api: str,
-    *,
-    servers: "Iterable[str] | None" = None,
-    names: "Iterable[str] | None" = None,
-    namespaces: bool = False,
-    defer: bool = False,
-    search: "str | None" = None,
-    read_only: bool = False,
+    servers: "Iterable[str] | None",
+    names: "Iterable[str] | None",
+    namespaces: bool,
+    defer: bool,
+    search: "str | None",
+    read_only: bool,
 ) -> "list[dict[str, object]]":
-    """``tools()`` for any arguments (the runtime's ``tools`` answers the most common
-    call itself, every tool in the Responses form, and sends every other call here)."""
+    """``Toolset.tools`` for any arguments, new lists and dicts at every call."""
     if api == "chat":
         if namespaces or defer or search is not None:
             raise ValueError(
@@ -36,80 +37,204 @@ def tools(
         raise ValueError(f"search must be None or 'client', not {search!r}")
     if type(read_only) is not bool:
         raise TypeError(f"read_only must be True or False, not {read_only!r}")
-    catalog = catalog_of(toolset)
     chosen: list[int] | None = None  # None: every tool
     if servers is not None or names is not None or read_only:
-        from .selection import chosen_tools
-
         chosen = chosen_tools(toolset, servers, names, read_only)
+    result: list[dict[str, object]]
     if namespaces:
-        from .selection import in_namespaces
-
         result = in_namespaces(toolset, chosen, defer)
+    elif api == "chat":
+        result = [_chat(tool) for tool in toolset.definitions(chosen)]
     else:
-        table = catalog.chat() if api == "chat" else catalog.variant(defer)
-        result = list(table) if chosen is None else [table[index] for index in chosen]
+        result = toolset.definitions(chosen)
+        if defer:
+            for tool in result:
+                tool["defer_loading"] = True
     if search == "client":
-        from .selection import CLIENT_SEARCH
-
-        result.append(CLIENT_SEARCH)
+        result.append(client_search())
     elif defer:
         result.append({"type": "tool_search"})
     return result
 
 
-class Catalog:
-    """A toolset's definitions, parsed once and shared by every ``tools()`` call, and
-    the other forms of them, each built once when first asked for."""
+def _chat(tool: "dict[str, object]") -> "dict[str, object]":
+    """The Chat Completions form of a Responses definition: the same fields in
+    ``function``, without ``output_schema``, which Chat has not."""
+    function = {
+        "name": tool["name"],
+        "description": tool["description"],
+        "parameters": tool["parameters"],
+        "strict": tool["strict"],
+    }
+    return {"type": "function", "function": function}
 
-    __slots__ = ("chat_form", "flat", "selection", "variants")
+
+def client_search() -> "dict[str, object]":
+    """What a client tool search offers the model (docs/design.md, "Tool search"): a
+    query, or the names of tools or namespaces to load (the ``paths`` of OpenAI's
+    built-in form)."""
+    return {
+        "type": "tool_search",
+        "execution": "client",
+        "description": (
+            "Find and load the tools for a task. Give a short description of what you "
+            "need as query; or, to load tools you know by name, their names (or the "
+            "names of namespaces, or namespace.tool) as paths."
+        ),
+        "parameters": {
+            "type": "object",
+            "properties": {
+                "query": {"type": "string", "description": "What the tool should do."},
+                "paths": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": "Names of tools or namespaces to load.",
+                },
+            },
+            "additionalProperties": False,
+        },
+    }
+
+
+class Catalog:
+    """Per tool, by its position in the toolset: its exposed name, its server and its name
+    inside its namespace; and the positions by exposed name and by server."""
+
+    __slots__ = ("by_server", "locals", "names", "positions", "servers")
 
     def __init__(self, toolset: "Toolset") -> None:
-        self.flat: list[dict[str, object]] = toolset.table("definitions")
-        # (defer, inside a namespace) -> the functions in that form; (False, False): flat
-        self.variants = {(False, False): self.flat}
-        self.chat_form: list[dict[str, object]] | None = None
-        self.selection: object = None  # selection: the indices selections need
+        entries: dict[str, dict[str, Any]] = toolset.table("tools")
+        self.names = list(entries)
+        self.servers = [entry["server"] for entry in entries.values()]
+        self.locals = [entry.get("local", entry["tool"]) for entry in entries.values()]
+        self.positions = {name: index for index, name in enumerate(self.names)}
+        self.by_server: dict[str, list[int]] = {}
+        for index, server in enumerate(self.servers):
+            self.by_server.setdefault(server, []).append(index)
 
-    def chat(self) -> "list[dict[str, object]]":
-        """The Chat Completions form: the same fields in ``function``."""
-        if self.chat_form is None:
-            self.chat_form = [
-                {
-                    "type": "function",
-                    "function": {
-                        "name": tool["name"],
-                        "description": tool["description"],
-                        "parameters": tool["parameters"],
-                        "strict": tool["strict"],
-                    },
-                }
-                for tool in self.flat
-            ]
-        return self.chat_form
-
-    def variant(
-        self, defer: bool, local: "list[str] | None" = None
-    ) -> "list[dict[str, object]]":
-        """The functions deferred (``defer``) and/or as a namespace holds them, named by
-        ``local`` (each tool's name inside its namespace)."""
-        found = self.variants.get((defer, local is not None))
-        if found is None:
-            found = []
-            for index, tool in enumerate(self.flat):
-                changed = dict(tool)
-                if local is not None:
-                    changed["name"] = local[index]
-                if defer:
-                    changed["defer_loading"] = True
-                found.append(changed)
-            self.variants[(defer, local is not None)] = found
-        return found
+    def named(self, path: str) -> "list[int]":
+        """The tools a client search's path names: a tool (its exposed name), a
+        namespace (every tool of that server), or ``namespace.tool``."""
+        index = self.positions.get(path)
+        if index is not None:
+            return [index]
+        if path in self.by_server:
+            return list(self.by_server[path])
+        server, dot, local = path.partition(".")
+        if dot:
+            for index in self.by_server.get(server, ()):
+                if self.locals[index] == local:
+                    return [index]
+        return []
 
 
-def catalog_of(toolset: "Toolset") -> Catalog:
+def catalog(toolset: "Toolset") -> Catalog:
     """The toolset's ``Catalog``, made on first use."""
-    catalog: Catalog | None = toolset.catalog
-    if catalog is None:
-        catalog = toolset.catalog = Catalog(toolset)
-    return catalog
+    found: Catalog | None = toolset.cache.get("catalog")
+    if found is None:
+        found = toolset.cache["catalog"] = Catalog(toolset)
+    return found
+
+
+def chosen_tools(
+    toolset: "Toolset",
+    servers: "Iterable[str] | None",
+    names: "Iterable[str] | None",
+    read_only: bool,
+) -> "list[int]":
+    """The positions of the tools ``tools()`` selects, in toolset order: those of
+    ``servers`` and ``names`` (every tool when both are None), the read-only ones of
+    those when ``read_only``."""
+    known = catalog(toolset)
+    if servers is None and names is None:
+        chosen = list(range(len(known.names)))
+    else:
+        wanted_servers = strings(servers, "servers") if servers is not None else []
+        wanted_names = strings(names, "names") if names is not None else []
+        check_known(wanted_servers, known.by_server, "server")
+        check_known(wanted_names, known.positions, "tool")
+        picked = {known.positions[name] for name in wanted_names}
+        for server in wanted_servers:
+            picked.update(known.by_server[server])
+        chosen = sorted(picked)
+    if read_only:
+        entries = toolset.table("tools")
+        chosen = [
+            i
+            for i in chosen
+            if is_read_only(entries[known.names[i]].get("annotations", {}))
+        ]
+    return chosen
+
+
+def in_namespaces(
+    toolset: "Toolset", indices: "list[int] | None", defer: bool
+) -> "list[dict[str, object]]":
+    """The tools at ``indices`` (None: all) as one ``namespace`` per server, each
+    function named by its name inside the namespace."""
+    known = catalog(toolset)
+    servers: dict[str, dict[str, Any]] = toolset.table("servers")
+    if indices is None:
+        indices = list(range(len(known.names)))
+    grouped: dict[str, list[object]] = {}
+    for index, tool in zip(indices, toolset.definitions(indices), strict=True):
+        tool["name"] = known.locals[index]
+        if defer:
+            tool["defer_loading"] = True
+        grouped.setdefault(known.servers[index], []).append(tool)
+    return [
+        {
+            "type": "namespace",
+            "name": server,
+            "description": servers.get(server, {}).get("description", ""),
+            "tools": functions,
+        }
+        for server, functions in grouped.items()
+    ]
+
+
+def tool_choice(
+    toolset: "Toolset", names: "Iterable[str]", api: str, mode: str
+) -> "dict[str, object]":
+    """``Toolset.tool_choice``."""
+    if mode != "auto" and mode != "required":
+        raise ValueError(f"mode must be 'auto' or 'required', not {mode!r}")
+    wanted = strings(names, "names")
+    check_known(wanted, catalog(toolset).positions, "tool")
+    if api == "chat":
+        listed: list[object] = [
+            {"type": "function", "function": {"name": n}} for n in wanted
+        ]
+        return {
+            "type": "allowed_tools",
+            "allowed_tools": {"mode": mode, "tools": listed},
+        }
+    if api == "responses":
+        listed = [{"type": "function", "name": name} for name in wanted]
+        return {"type": "allowed_tools", "mode": mode, "tools": listed}
+    raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
+
+
+def strings(value: object, what: str) -> "list[str]":
+    """``value`` as a list of names, or TypeError: a str is not a list of names."""
+    if isinstance(value, str) or not hasattr(value, "__iter__"):
+        raise TypeError(f"{what} must be a list of names, not {type(value).__name__}")
+    listed = list(value)
+    for item in listed:
+        if type(item) is not str:
+            raise TypeError(f"{what} must hold str names, not {type(item).__name__}")
+    return listed
+
+
+def check_known(wanted: "list[str]", known: "Iterable[str]", what: str) -> None:
+    """ValueError naming the closest known names, for the first name not ``known``."""
+    for name in wanted:
+        if name not in known:
+            import difflib
+
+            options = list(known)
+            close = difflib.get_close_matches(name, options, n=5, cutoff=0.5)
+            hint = f"; closest: {', '.join(close)}" if close else ""
+            raise ValueError(
+                f"unknown {what} {name!r}{hint} ({len(options)} in the toolset)"
+            )

@@ -4,7 +4,6 @@ servers at the same time, each server's calls in the model's order.
 
 from .calls import tool_calls, waiting_message
 from .clock import Clock, current
-from .objects import asks
 from .offered import offered
 from .outputs import check_options, image_message, output
 from .reading import get, prepare
@@ -15,76 +14,25 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Iterable
     from typing import Any
 
-    from . import Toolset
-    from .objects import ToolCall
+    from . import ToolCall, Toolset
 
 
 async def execute_tool_calls(
     toolset: "Toolset",
     response: object,
     call_tool: "Callable[[str, str, dict[str, object]], Awaitable[object]]",
-    *,
-    api: str | None = None,
-    timeout: "float | None" = None,
-    parallel: bool = True,
-    images: "str | None" = None,
-    max_output_chars: "int | None" = 10_485_760,
-    tools: "Iterable[object] | None" = None,
-    approve: "Callable[[ToolCall], bool | Awaitable[bool]] | None" = None,
-    progress: "bool | Callable[[ToolCall, float, float | None, str | None], object]" = False,
-    max_time: "float | None" = None,
-) -> list[dict[str, object]]:
-    """Run every call in ``response``; return the items to send back to the model.
-
-    ``call_tool(server, tool, arguments)`` returns an awaitable of an MCP
-    ``CallToolResult`` (see ``tool_output``): ``connect()``'s, or with one ``mcp``
-    ``ClientSession`` per server ``lambda server, tool, arguments:
-    sessions[server].call_tool(tool, arguments)``. Calls to different servers run at
-    the same time; the calls to one server run one after another, in the model's
-    order (some servers are not safe to call in parallel); ``parallel=False`` runs
-    every call one after another. ``timeout`` (seconds) bounds each call: a call past
-    it is cancelled and answered with an error output; the others keep their results.
-
-    What the awaitable raises (an ``Exception``) is the tool's failure: it becomes an
-    error output and is logged with its traceback to the ``mcp2openai`` logger. A
-    mistake in the app is raised instead, after every started call has been cancelled:
-    ``call_tool`` raising (a missing session) or returning something that is not
-    awaitable (``TypeError``). Cancelling ``execute_tool_calls`` cancels every call it
-    started and waits for them.
-
-    Returns ``rejected + searches + outputs`` for the API detected from ``response``:
-    ``searches`` answer each client ``tool_search_call`` with a ``tool_search_output``
-    (the tools ``tool_search`` finds for its ``query``; none without a query string),
-    ``outputs`` are in call order, whatever order the calls ended in. ``images`` and
-    ``max_output_chars`` are ``tool_output``'s: with ``images="message"`` a Chat turn
-    ends with one ``user`` message holding every result's images.
-
-    Raises ``ValueError``, before running any call, when the response holds items
-    only the app can answer (``mcp_approval_request``, calls to client tools this
-    module does not define: see ``ToolCalls``): answering the rest alone would leave
-    them unanswered. Handle such responses with ``tool_calls`` and ``tool_output``.
-
-    ``tools`` is the list the app sent as ``tools=``: a call to a tool it did not offer
-    is answered with an error and never reaches ``call_tool`` (see ``tool_calls``), and
-    a client tool search finds only offered tools. ``approve(call)`` (a ``ToolCall``;
-    returns a bool or an awaitable of one) is asked before each call that is not
-    read-only (``call.annotations``; a tool without ``readOnlyHint`` is not) and before
-    each call the build marked ``approve="always"``, never for ``"never"``. A declined
-    call is not run: its output says the user declined it. Approvals wait in their
-    server's turn while other servers' calls run; their time does not count against
-    ``timeout``.
-
-    ``progress=True`` asks each server for progress on its calls (with ``connect()``'s
-    ``call_tool``): a call's ``timeout`` restarts whenever its server reports progress
-    for it, never past ``max_time`` seconds after it started (None: no cap; the MCP
-    specification advises one). ``progress=callback`` does the same and hands each
-    report to ``callback(call, progress, total, message)`` (a ``ToolCall``, floats,
-    the server's message or None; it may return an awaitable) for the app's UI. A
-    question the server asks (``connect(elicit=...)``) stops the call's clock until
-    the app answers; it waits in its server's turn while other servers' calls run. A
-    call that times out or is cancelled is cancelled at its server too (the ``mcp``
-    SDK sends ``notifications/cancelled``).
-    """
+    api: "str | None",
+    timeout: "float | None",
+    parallel: bool,
+    images: "str | None",
+    max_output_chars: "int | None",
+    tools: "Iterable[object] | None",
+    approve: "Callable[[ToolCall], bool | Awaitable[bool]] | None",
+    progress: "bool | Callable[[ToolCall, float, float | None, str | None], object]",
+    max_time: "float | None",
+) -> "list[dict[str, object]]":
+    """``Toolset.execute_tool_calls``: the calls to different servers at the same time,
+    each server's calls in the model's order."""
     check_options(images, max_output_chars)
     for label, value in (("timeout", timeout), ("max_time", max_time)):
         if value is not None and (
@@ -101,10 +49,10 @@ async def execute_tool_calls(
         raise TypeError(f"approve must be a callable or None, not {approve!r}")
     response, api = prepare(response, api)
     allowed = offered(toolset, response, tools, api)
-    result = tool_calls(toolset, response, api=api, tools=tools)
+    result = tool_calls(toolset, response, api, tools)
     calls, outputs = result
     if result.skipped:
-        from .selection import search_output
+        from .search import search_output
 
         search = "tool_search_call"
         waiting = [item for item in result.skipped if get(item, "type") != search]
@@ -119,7 +67,7 @@ async def execute_tool_calls(
         # One call's outcome: its result, or the exception it ended with (declined too).
         if (
             approve is not None
-            and asks(toolset, call.name)
+            and toolset.asks(call.name)
             and not await _approved(approve, call)
         ):
             return _declined(call)
@@ -131,7 +79,7 @@ async def execute_tool_calls(
                 f"{type(awaitable).__name__}: {call.name} was called"
             )
         clock = Clock(call, timeout, max_time, progress)
-        return await _awaited(awaitable, clock)
+        return await awaited(awaitable, clock)
 
     outcomes = await _run(calls, run, parallel)
     pictures: list[object] = []  # Chat, images="message": the follow-up message's parts
@@ -221,7 +169,7 @@ def _declined(call: "ToolCall") -> BaseException:
     return PermissionError("The user declined this call.")
 
 
-async def _awaited(awaitable: "Awaitable[object]", clock: "Clock") -> object:
+async def awaited(awaitable: "Awaitable[object]", clock: "Clock") -> object:
     """The call's result, or the exception it failed with (logged)."""
     import asyncio
 

@@ -1,15 +1,10 @@
 """The ``Error:`` outputs that answer calls which cannot run, worded for the model."""
 
-from .reading import get
+from .reading import get, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from . import Toolset
-
-
-def quote(name: object) -> str:
-    text = repr(name)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def rejection(
@@ -52,7 +47,7 @@ def unknown(
     toolset: "Toolset", name: object, offered: "frozenset[str] | None" = None
 ) -> str:
     # Only the offered tools are named: the others are not the model's to call.
-    available = [n for n in toolset.table("names") if offered is None or n in offered]
+    available = [n for n in toolset.table("tools") if offered is None or n in offered]
     if type(name) is not str:
         return f"The tool call has no function name. {listing(available, 'tools')}"
     return f"Unknown tool {quote(name)}. {listing(available, 'tools', name)}"

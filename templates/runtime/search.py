@@ -109,7 +109,7 @@ def _new_tokenizer() -> "tuple[_Split, _Split, _Split]":
 class _Index:
     """A toolset's search index, parsed from its "search" table on the first query."""
 
-    __slots__ = ("definitions", "names", "norms", "positions", "postings")
+    __slots__ = ("names", "norms", "positions", "postings")
 
     def __init__(self, table: "dict[str, str]") -> None:
         # term -> (the tools that have it, for each its count * 8 + its field, and once
@@ -133,7 +133,6 @@ class _Index:
             self.norms.append([1.0 - b + b * size / average for size in sizes])
         self.names = list(table)  # exposed names, in toolset order
         self.positions = {name: index for index, name in enumerate(table)}
-        self.definitions: list[str] | None = None  # each definition's JSON text
 
     def _add(self, index: int, field: int, text: str) -> int:
         """Post one field's terms; its length (the whole field's, when "=L" gives it)."""
@@ -179,34 +178,21 @@ class _Index:
 
 
 def _index(toolset: "Toolset") -> _Index:
-    index: _Index | None = toolset.index
+    index: _Index | None = toolset.cache.get("index")
     if index is None:
-        index = toolset.index = _Index(toolset.table("search"))
+        index = toolset.cache["index"] = _Index(toolset.table("search"))
     return index
 
 
 def tool_search(
-    toolset: "Toolset", query: str, *, limit: int = 8
+    toolset: "Toolset", query: str, limit: int
 ) -> "list[dict[str, object]]":
-    """The Responses function definitions of the tools that best match ``query``.
-
-    Best first, at most ``limit``, only tools that share a term with the query; each
-    exactly as ``tools("responses")`` gives it (a fresh dict, named by its flat exposed
-    name). The ranking is BM25 over an index the generator built: each tool's name
-    (split at ``_``, ``-`` and camelCase, and whole), server, title, description and
-    property names and descriptions. Equal scores keep the toolset's order. A query
-    with no searchable word (empty, punctuation, only words such as "the") finds
-    nothing. Raises ``TypeError`` for a ``query`` that is not a str or a ``limit``
-    that is not an int, and ``ValueError`` for a negative ``limit``.
-    """
-    import json
-
-    texts = definition_texts(toolset)
-    return [json.loads(texts[index]) for index in ranked(toolset, query, limit)]
+    """``Toolset.tool_search``: new copies of the best tools' definitions."""
+    return toolset.definitions(ranked(toolset, query, limit))
 
 
 def ranked(toolset: "Toolset", query: str, limit: int) -> "list[int]":
-    """The indices of the best tools for ``query``: the tool it names exactly, if any,
+    """The positions of the best tools for ``query``: the tool it names exactly, if any,
     then by BM25F score, equal scores in the toolset's order."""
     if type(query) is not str:
         raise TypeError(f"query must be a str, not {type(query).__name__}")
@@ -241,19 +227,74 @@ def _rank_key(item: "tuple[int, float]") -> "tuple[float, int]":
     return -item[1], item[0]
 
 
-def definition_texts(toolset: "Toolset") -> "list[str]":
-    """Each tool's definition as JSON text, in toolset order: the "definitions" table
-    holds one per line (docs/design.md, "Data in the module"), so a search parses only
-    the definitions it returns."""
-    index = _index(toolset)
-    if index.definitions is None and not index.names:
-        index.definitions = []
-    if index.definitions is None:
-        text = toolset.source("definitions")
-        lines = text.removeprefix("[\n").removesuffix("\n ]").split("\n")
-        if len(lines) != len(index.names):
-            raise ValueError(
-                f"{toolset.data_path()}: the definitions are not one per line"
-            )
-        index.definitions = [line[1:].removesuffix(",") for line in lines]
-    return index.definitions
+# A client tool search's answer: the tools it names, then the best for its query.
+_SEARCH_LIMIT = 8
+
+
+def search_output(
+    toolset: "Toolset",
+    call: object,
+    response: object = None,
+    allowed: "frozenset[str] | None" = None,
+) -> "dict[str, object]":
+    """The ``tool_search_output`` that answers a client ``tool_search_call``: the tools
+    its ``paths`` name and those its ``query`` finds, among those offered (``allowed``:
+    exposed names; None: all), grouped by namespace when the request that the response
+    answers used namespaces."""
+    from .definitions import in_namespaces
+    from .reading import get
+
+    call_id = get(call, "call_id")
+    found = _searched(toolset, get(call, "arguments"), allowed)
+    listed = (
+        in_namespaces(toolset, found, False)
+        if _used_namespaces(response)
+        else toolset.definitions(found)
+    )
+    return {
+        "type": "tool_search_output",
+        "call_id": call_id if type(call_id) is str else None,
+        "execution": "client",
+        "tools": listed,
+    }
+
+
+def _searched(
+    toolset: "Toolset", arguments: object, allowed: "frozenset[str] | None"
+) -> "list[int]":
+    # The tools a client search loads, in order, once each: the named ones, then the
+    # best matches for the query. Anything else in the arguments finds nothing (an
+    # empty answer the model can act on; no answer would stall the conversation).
+    from .definitions import catalog
+    from .reading import get
+
+    known = catalog(toolset)
+
+    def offered(index: int) -> bool:
+        return allowed is None or known.names[index] in allowed
+
+    found: dict[int, None] = {}
+    paths = get(arguments, "paths") if arguments is not None else None
+    if type(paths) is list:
+        for path in paths:
+            if type(path) is str:
+                for index in known.named(path):
+                    if offered(index):
+                        found[index] = None
+    query = get(arguments, "query") if arguments is not None else None
+    if type(query) is str:
+        limit = _SEARCH_LIMIT if allowed is None else len(known.names)
+        best = [index for index in ranked(toolset, query, limit) if offered(index)]
+        for index in best[:_SEARCH_LIMIT]:
+            found[index] = None
+    return list(found)
+
+
+def _used_namespaces(response: object) -> bool:
+    # Whether the request a response answers sent namespaces: its ``tools`` echo them.
+    from .reading import get
+
+    listed = get(response, "tools") if response is not None else None
+    if type(listed) is not list:
+        return False
+    return any(get(tool, "type") == "namespace" for tool in listed)
