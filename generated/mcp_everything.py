@@ -16,21 +16,16 @@ pydantic-ai), NAMES, REPORT, SERVERS, and one TypedDict per tool's arguments.
 This file holds the toolset's data; beside it are its types (.pyi) and the
 runtime it shares with the other toolsets of its folder (_mcp2openai/)."""
 
-if __package__:  # a module of its package: the runtime is the subpackage beside it
-    from ._mcp2openai import ContractError, Report, ToolCall, ToolCalls
-    from ._mcp2openai import Toolset as _Toolset
-else:  # a top-level module: the runtime is the top-level package beside it
-    try:
-        from _mcp2openai import ContractError, Report, ToolCall, ToolCalls
-        from _mcp2openai import Toolset as _Toolset
-    except ModuleNotFoundError as error:
-        if error.name != "_mcp2openai":
-            raise
-        message = (
-            f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put "
-            "their folder on sys.path, or import the module as part of its package"
-        )
-        raise ImportError(message) from None
+try:  # the runtime beside this module: the subpackage of its package, or a top-level package
+    _runtime = __import__("_mcp2openai", globals(), level=1 if __package__ else 0)
+except ModuleNotFoundError as error:
+    if __package__ or error.name != "_mcp2openai":
+        raise
+    message = (
+        f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put their "
+        "folder on sys.path, or import the module as part of its package"
+    )
+    raise ImportError(message) from None
 
 __all__ = [
     "NAMES",
@@ -243,43 +238,28 @@ _REPORT = r"""{
 "excluded":[],
 "renames":[],
 "dropped":[
-{"name":"everything__echo","path":"#","keyword":"$schema"},
-{"name":"everything__get-annotated-message","path":"#/properties/includeImage","keyword":"default"},
-{"name":"everything__get-annotated-message","path":"#","keyword":"$schema"},
-{"name":"everything__get-env","path":"#","keyword":"$schema"},
-{"name":"everything__get-resource-links","path":"#/properties/count","keyword":"default"},
-{"name":"everything__get-resource-links","path":"#","keyword":"$schema"},
-{"name":"everything__get-resource-reference","path":"#/properties/resourceType","keyword":"default"},
-{"name":"everything__get-resource-reference","path":"#/properties/resourceId","keyword":"default"},
-{"name":"everything__get-resource-reference","path":"#","keyword":"$schema"},
-{"name":"everything__get-structured-content","path":"#","keyword":"$schema"},
-{"name":"everything__get-sum","path":"#","keyword":"$schema"},
-{"name":"everything__get-tiny-image","path":"#","keyword":"$schema"},
-{"name":"everything__gzip-file-as-resource","path":"#/properties/name","keyword":"default"},
-{"name":"everything__gzip-file-as-resource","path":"#/properties/data","keyword":"default"},
-{"name":"everything__gzip-file-as-resource","path":"#/properties/data","keyword":"format"},
-{"name":"everything__gzip-file-as-resource","path":"#/properties/outputType","keyword":"default"},
-{"name":"everything__gzip-file-as-resource","path":"#","keyword":"$schema"},
-{"name":"everything__toggle-simulated-logging","path":"#","keyword":"$schema"},
-{"name":"everything__toggle-subscriber-updates","path":"#","keyword":"$schema"},
-{"name":"everything__trigger-long-running-operation","path":"#/properties/duration","keyword":"default"},
-{"name":"everything__trigger-long-running-operation","path":"#/properties/steps","keyword":"default"},
-{"name":"everything__trigger-long-running-operation","path":"#","keyword":"$schema"},
-{"name":"everything__get-roots-list","path":"#","keyword":"$schema"},
-{"name":"everything__trigger-elicitation-request","path":"#","keyword":"$schema"},
-{"name":"everything__trigger-url-elicitation","path":"#/properties/url","keyword":"format"},
-{"name":"everything__trigger-url-elicitation","path":"#/properties/message","keyword":"default"},
-{"name":"everything__trigger-url-elicitation","path":"#/properties/errorPath","keyword":"default"},
-{"name":"everything__trigger-url-elicitation","path":"#","keyword":"$schema"},
-{"name":"everything__trigger-sampling-request","path":"#/properties/maxTokens","keyword":"default"},
-{"name":"everything__trigger-sampling-request","path":"#","keyword":"$schema"},
-{"name":"everything__simulate-research-query","path":"#/properties/ambiguous","keyword":"default"},
-{"name":"everything__simulate-research-query","path":"#","keyword":"$schema"}
+["everything__echo",[["#","$schema"]]],
+["everything__get-annotated-message",[["#/properties/includeImage","default"],["#","$schema"]]],
+["everything__get-env",[["#","$schema"]]],
+["everything__get-resource-links",[["#/properties/count","default"],["#","$schema"]]],
+["everything__get-resource-reference",[["#/properties/resourceType","default"],["#/properties/resourceId","default"],["#","$schema"]]],
+["everything__get-structured-content",[["#","$schema"]]],
+["everything__get-sum",[["#","$schema"]]],
+["everything__get-tiny-image",[["#","$schema"]]],
+["everything__gzip-file-as-resource",[["#/properties/name","default"],["#/properties/data","default"],["#/properties/data","format"],["#/properties/outputType","default"],["#","$schema"]]],
+["everything__toggle-simulated-logging",[["#","$schema"]]],
+["everything__toggle-subscriber-updates",[["#","$schema"]]],
+["everything__trigger-long-running-operation",[["#/properties/duration","default"],["#/properties/steps","default"],["#","$schema"]]],
+["everything__get-roots-list",[["#","$schema"]]],
+["everything__trigger-elicitation-request",[["#","$schema"]]],
+["everything__trigger-url-elicitation",[["#/properties/url","format"],["#/properties/message","default"],["#/properties/errorPath","default"],["#","$schema"]]],
+["everything__trigger-sampling-request",[["#/properties/maxTokens","default"],["#","$schema"]]],
+["everything__simulate-research-query",[["#/properties/ambiguous","default"],["#","$schema"]]]
 ],
 "rewrites":[]
 }"""
 
-_toolset = _Toolset(
+_toolset = _runtime.Toolset(
     __name__,
     "0.4.0",
     definitions=_DEFINITIONS,
@@ -290,6 +270,10 @@ _toolset = _Toolset(
     digests=_DIGESTS,
     report=_REPORT,
 )
+ContractError = _runtime.ContractError
+Report = _runtime.Report
+ToolCall = _runtime.ToolCall
+ToolCalls = _runtime.ToolCalls
 NAMES = _toolset.NAMES
 REPORT = _toolset.REPORT
 SERVERS = _toolset.SERVERS

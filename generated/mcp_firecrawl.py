@@ -16,21 +16,16 @@ pydantic-ai), NAMES, REPORT, SERVERS, and one TypedDict per tool's arguments.
 This file holds the toolset's data; beside it are its types (.pyi) and the
 runtime it shares with the other toolsets of its folder (_mcp2openai/)."""
 
-if __package__:  # a module of its package: the runtime is the subpackage beside it
-    from ._mcp2openai import ContractError, Report, ToolCall, ToolCalls
-    from ._mcp2openai import Toolset as _Toolset
-else:  # a top-level module: the runtime is the top-level package beside it
-    try:
-        from _mcp2openai import ContractError, Report, ToolCall, ToolCalls
-        from _mcp2openai import Toolset as _Toolset
-    except ModuleNotFoundError as error:
-        if error.name != "_mcp2openai":
-            raise
-        message = (
-            f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put "
-            "their folder on sys.path, or import the module as part of its package"
-        )
-        raise ImportError(message) from None
+try:  # the runtime beside this module: the subpackage of its package, or a top-level package
+    _runtime = __import__("_mcp2openai", globals(), level=1 if __package__ else 0)
+except ModuleNotFoundError as error:
+    if __package__ or error.name != "_mcp2openai":
+        raise
+    message = (
+        f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put their "
+        "folder on sys.path, or import the module as part of its package"
+    )
+    raise ImportError(message) from None
 
 __all__ = [
     "NAMES",
@@ -413,67 +408,35 @@ _REPORT = r"""{
 "excluded":[],
 "renames":[],
 "dropped":[
-{"name":"firecrawl__firecrawl_scrape","path":"#/properties/url","keyword":"format"},
-{"name":"firecrawl__firecrawl_scrape","path":"#/properties/jsonOptions/properties/schema","keyword":"propertyNames"},
-{"name":"firecrawl__firecrawl_scrape","path":"#/properties/queryOptions/properties/mode","keyword":"default"},
-{"name":"firecrawl__firecrawl_scrape","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_map","path":"#/properties/url","keyword":"format"},
-{"name":"firecrawl__firecrawl_map","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_search","path":"#/properties/includeDomains/items","keyword":"minLength"},
-{"name":"firecrawl__firecrawl_search","path":"#/properties/includeDomains/items","keyword":"maxLength"},
-{"name":"firecrawl__firecrawl_search","path":"#/properties/excludeDomains/items","keyword":"minLength"},
-{"name":"firecrawl__firecrawl_search","path":"#/properties/excludeDomains/items","keyword":"maxLength"},
-{"name":"firecrawl__firecrawl_search","path":"#/properties/scrapeOptions/properties/jsonOptions/properties/schema","keyword":"propertyNames"},
-{"name":"firecrawl__firecrawl_search","path":"#/properties/scrapeOptions/properties/queryOptions/properties/mode","keyword":"default"},
-{"name":"firecrawl__firecrawl_search","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_find_tools","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_search_feedback","path":"#/properties/valuableSources/items/properties/url","keyword":"format"},
-{"name":"firecrawl__firecrawl_search_feedback","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_feedback","path":"#/properties/requestedWebsite/properties/url","keyword":"format"},
-{"name":"firecrawl__firecrawl_feedback","path":"#/properties/issues/items","keyword":"minLength"},
-{"name":"firecrawl__firecrawl_feedback","path":"#/properties/issues/items","keyword":"maxLength"},
-{"name":"firecrawl__firecrawl_feedback","path":"#/properties/tags/items","keyword":"minLength"},
-{"name":"firecrawl__firecrawl_feedback","path":"#/properties/tags/items","keyword":"maxLength"},
-{"name":"firecrawl__firecrawl_feedback","path":"#/properties/valuableSources/items/properties/url","keyword":"format"},
-{"name":"firecrawl__firecrawl_feedback","path":"#/properties/url","keyword":"format"},
-{"name":"firecrawl__firecrawl_feedback","path":"#/properties/metadata","keyword":"propertyNames"},
-{"name":"firecrawl__firecrawl_feedback","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_crawl","path":"#/properties/webhookHeaders","keyword":"propertyNames"},
-{"name":"firecrawl__firecrawl_crawl","path":"#/properties/scrapeOptions/properties/jsonOptions/properties/schema","keyword":"propertyNames"},
-{"name":"firecrawl__firecrawl_crawl","path":"#/properties/scrapeOptions/properties/queryOptions/properties/mode","keyword":"default"},
-{"name":"firecrawl__firecrawl_crawl","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_check_crawl_status","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_extract","path":"#/properties/schema","keyword":"propertyNames"},
-{"name":"firecrawl__firecrawl_extract","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_agent","path":"#/properties/urls/items","keyword":"format"},
-{"name":"firecrawl__firecrawl_agent","path":"#/properties/schema","keyword":"propertyNames"},
-{"name":"firecrawl__firecrawl_agent","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_agent_status","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_interact","path":"#/properties/url","keyword":"format"},
-{"name":"firecrawl__firecrawl_interact","path":"#/properties/scrapeOptions/properties/jsonOptions/properties/schema","keyword":"propertyNames"},
-{"name":"firecrawl__firecrawl_interact","path":"#/properties/scrapeOptions/properties/queryOptions/properties/mode","keyword":"default"},
-{"name":"firecrawl__firecrawl_interact","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_interact_stop","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_parse","path":"#/properties/jsonOptions/properties/schema","keyword":"propertyNames"},
-{"name":"firecrawl__firecrawl_parse","path":"#/properties/queryOptions/properties/mode","keyword":"default"},
-{"name":"firecrawl__firecrawl_parse","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_monitor_create","path":"#/properties/body","keyword":"propertyNames"},
-{"name":"firecrawl__firecrawl_monitor_create","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_monitor_list","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_monitor_get","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_monitor_update","path":"#/properties/body","keyword":"propertyNames"},
-{"name":"firecrawl__firecrawl_monitor_update","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_monitor_delete","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_monitor_run","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_monitor_checks","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_monitor_check","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_research_search_papers","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_research_inspect_paper","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_research_related_papers","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_research_read_paper","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_research_search_github","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_developer_search","path":"#","keyword":"$schema"},
-{"name":"firecrawl__firecrawl_credit_usage","path":"#","keyword":"$schema"}
+["firecrawl__firecrawl_scrape",[["#/properties/url","format"],["#/properties/jsonOptions/properties/schema","propertyNames"],["#/properties/queryOptions/properties/mode","default"],["#","$schema"]]],
+["firecrawl__firecrawl_map",[["#/properties/url","format"],["#","$schema"]]],
+["firecrawl__firecrawl_search",[["#/properties/includeDomains/items","minLength"],["#/properties/includeDomains/items","maxLength"],["#/properties/excludeDomains/items","minLength"],["#/properties/excludeDomains/items","maxLength"],["#/properties/scrapeOptions/properties/jsonOptions/properties/schema","propertyNames"],["#/properties/scrapeOptions/properties/queryOptions/properties/mode","default"],["#","$schema"]]],
+["firecrawl__firecrawl_find_tools",[["#","$schema"]]],
+["firecrawl__firecrawl_search_feedback",[["#/properties/valuableSources/items/properties/url","format"],["#","$schema"]]],
+["firecrawl__firecrawl_feedback",[["#/properties/requestedWebsite/properties/url","format"],["#/properties/issues/items","minLength"],["#/properties/issues/items","maxLength"],["#/properties/tags/items","minLength"],["#/properties/tags/items","maxLength"],["#/properties/valuableSources/items/properties/url","format"],["#/properties/url","format"],["#/properties/metadata","propertyNames"],["#","$schema"]]],
+["firecrawl__firecrawl_crawl",[["#/properties/webhookHeaders","propertyNames"],["#/properties/scrapeOptions/properties/jsonOptions/properties/schema","propertyNames"],["#/properties/scrapeOptions/properties/queryOptions/properties/mode","default"],["#","$schema"]]],
+["firecrawl__firecrawl_check_crawl_status",[["#","$schema"]]],
+["firecrawl__firecrawl_extract",[["#/properties/schema","propertyNames"],["#","$schema"]]],
+["firecrawl__firecrawl_agent",[["#/properties/urls/items","format"],["#/properties/schema","propertyNames"],["#","$schema"]]],
+["firecrawl__firecrawl_agent_status",[["#","$schema"]]],
+["firecrawl__firecrawl_interact",[["#/properties/url","format"],["#/properties/scrapeOptions/properties/jsonOptions/properties/schema","propertyNames"],["#/properties/scrapeOptions/properties/queryOptions/properties/mode","default"],["#","$schema"]]],
+["firecrawl__firecrawl_interact_stop",[["#","$schema"]]],
+["firecrawl__firecrawl_parse",[["#/properties/jsonOptions/properties/schema","propertyNames"],["#/properties/queryOptions/properties/mode","default"],["#","$schema"]]],
+["firecrawl__firecrawl_monitor_create",[["#/properties/body","propertyNames"],["#","$schema"]]],
+["firecrawl__firecrawl_monitor_list",[["#","$schema"]]],
+["firecrawl__firecrawl_monitor_get",[["#","$schema"]]],
+["firecrawl__firecrawl_monitor_update",[["#/properties/body","propertyNames"],["#","$schema"]]],
+["firecrawl__firecrawl_monitor_delete",[["#","$schema"]]],
+["firecrawl__firecrawl_monitor_run",[["#","$schema"]]],
+["firecrawl__firecrawl_monitor_checks",[["#","$schema"]]],
+["firecrawl__firecrawl_monitor_check",[["#","$schema"]]],
+["firecrawl__firecrawl_research_search_papers",[["#","$schema"]]],
+["firecrawl__firecrawl_research_inspect_paper",[["#","$schema"]]],
+["firecrawl__firecrawl_research_related_papers",[["#","$schema"]]],
+["firecrawl__firecrawl_research_read_paper",[["#","$schema"]]],
+["firecrawl__firecrawl_research_search_github",[["#","$schema"]]],
+["firecrawl__firecrawl_developer_search",[["#","$schema"]]],
+["firecrawl__firecrawl_credit_usage",[["#","$schema"]]]
 ],
 "rewrites":[
 {"name":"firecrawl__firecrawl_scrape","server":"firecrawl","tool":"firecrawl_scrape","path":"#/properties/alexandria/anyOf/0/properties/options","kind":"json_string"},
@@ -481,7 +444,7 @@ _REPORT = r"""{
 ]
 }"""
 
-_toolset = _Toolset(
+_toolset = _runtime.Toolset(
     __name__,
     "0.4.0",
     definitions=_DEFINITIONS,
@@ -492,6 +455,10 @@ _toolset = _Toolset(
     digests=_DIGESTS,
     report=_REPORT,
 )
+ContractError = _runtime.ContractError
+Report = _runtime.Report
+ToolCall = _runtime.ToolCall
+ToolCalls = _runtime.ToolCalls
 NAMES = _toolset.NAMES
 REPORT = _toolset.REPORT
 SERVERS = _toolset.SERVERS

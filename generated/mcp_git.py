@@ -16,21 +16,16 @@ pydantic-ai), NAMES, REPORT, SERVERS, and one TypedDict per tool's arguments.
 This file holds the toolset's data; beside it are its types (.pyi) and the
 runtime it shares with the other toolsets of its folder (_mcp2openai/)."""
 
-if __package__:  # a module of its package: the runtime is the subpackage beside it
-    from ._mcp2openai import ContractError, Report, ToolCall, ToolCalls
-    from ._mcp2openai import Toolset as _Toolset
-else:  # a top-level module: the runtime is the top-level package beside it
-    try:
-        from _mcp2openai import ContractError, Report, ToolCall, ToolCalls
-        from _mcp2openai import Toolset as _Toolset
-    except ModuleNotFoundError as error:
-        if error.name != "_mcp2openai":
-            raise
-        message = (
-            f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put "
-            "their folder on sys.path, or import the module as part of its package"
-        )
-        raise ImportError(message) from None
+try:  # the runtime beside this module: the subpackage of its package, or a top-level package
+    _runtime = __import__("_mcp2openai", globals(), level=1 if __package__ else 0)
+except ModuleNotFoundError as error:
+    if __package__ or error.name != "_mcp2openai":
+        raise
+    message = (
+        f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put their "
+        "folder on sys.path, or import the module as part of its package"
+    )
+    raise ImportError(message) from None
 
 __all__ = [
     "NAMES",
@@ -197,20 +192,17 @@ _REPORT = r"""{
 "excluded":[],
 "renames":[],
 "dropped":[
-{"name":"git__git_diff_unstaged","path":"#/properties/context_lines","keyword":"default"},
-{"name":"git__git_diff_staged","path":"#/properties/context_lines","keyword":"default"},
-{"name":"git__git_diff","path":"#/properties/context_lines","keyword":"default"},
-{"name":"git__git_log","path":"#/properties/max_count","keyword":"default"},
-{"name":"git__git_log","path":"#/properties/start_timestamp","keyword":"default"},
-{"name":"git__git_log","path":"#/properties/end_timestamp","keyword":"default"},
-{"name":"git__git_create_branch","path":"#/properties/base_branch","keyword":"default"},
-{"name":"git__git_branch","path":"#/properties/contains","keyword":"default"},
-{"name":"git__git_branch","path":"#/properties/not_contains","keyword":"default"}
+["git__git_diff_unstaged",[["#/properties/context_lines","default"]]],
+["git__git_diff_staged",[["#/properties/context_lines","default"]]],
+["git__git_diff",[["#/properties/context_lines","default"]]],
+["git__git_log",[["#/properties/max_count","default"],["#/properties/start_timestamp","default"],["#/properties/end_timestamp","default"]]],
+["git__git_create_branch",[["#/properties/base_branch","default"]]],
+["git__git_branch",[["#/properties/contains","default"],["#/properties/not_contains","default"]]]
 ],
 "rewrites":[]
 }"""
 
-_toolset = _Toolset(
+_toolset = _runtime.Toolset(
     __name__,
     "0.4.0",
     definitions=_DEFINITIONS,
@@ -221,6 +213,10 @@ _toolset = _Toolset(
     digests=_DIGESTS,
     report=_REPORT,
 )
+ContractError = _runtime.ContractError
+Report = _runtime.Report
+ToolCall = _runtime.ToolCall
+ToolCalls = _runtime.ToolCalls
 NAMES = _toolset.NAMES
 REPORT = _toolset.REPORT
 SERVERS = _toolset.SERVERS

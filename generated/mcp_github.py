@@ -16,21 +16,16 @@ pydantic-ai), NAMES, REPORT, SERVERS, and one TypedDict per tool's arguments.
 This file holds the toolset's data; beside it are its types (.pyi) and the
 runtime it shares with the other toolsets of its folder (_mcp2openai/)."""
 
-if __package__:  # a module of its package: the runtime is the subpackage beside it
-    from ._mcp2openai import ContractError, Report, ToolCall, ToolCalls
-    from ._mcp2openai import Toolset as _Toolset
-else:  # a top-level module: the runtime is the top-level package beside it
-    try:
-        from _mcp2openai import ContractError, Report, ToolCall, ToolCalls
-        from _mcp2openai import Toolset as _Toolset
-    except ModuleNotFoundError as error:
-        if error.name != "_mcp2openai":
-            raise
-        message = (
-            f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put "
-            "their folder on sys.path, or import the module as part of its package"
-        )
-        raise ImportError(message) from None
+try:  # the runtime beside this module: the subpackage of its package, or a top-level package
+    _runtime = __import__("_mcp2openai", globals(), level=1 if __package__ else 0)
+except ModuleNotFoundError as error:
+    if __package__ or error.name != "_mcp2openai":
+        raise
+    message = (
+        f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put their "
+        "folder on sys.path, or import the module as part of its package"
+    )
+    raise ImportError(message) from None
 
 __all__ = [
     "NAMES",
@@ -324,37 +319,37 @@ _REPORT = r"""{
 "excluded":[],
 "renames":[],
 "dropped":[
-{"name":"github__create_or_update_file","path":"#","keyword":"$schema"},
-{"name":"github__search_repositories","path":"#","keyword":"$schema"},
-{"name":"github__create_repository","path":"#","keyword":"$schema"},
-{"name":"github__get_file_contents","path":"#","keyword":"$schema"},
-{"name":"github__push_files","path":"#","keyword":"$schema"},
-{"name":"github__create_issue","path":"#","keyword":"$schema"},
-{"name":"github__create_pull_request","path":"#","keyword":"$schema"},
-{"name":"github__fork_repository","path":"#","keyword":"$schema"},
-{"name":"github__create_branch","path":"#","keyword":"$schema"},
-{"name":"github__list_commits","path":"#","keyword":"$schema"},
-{"name":"github__list_issues","path":"#","keyword":"$schema"},
-{"name":"github__update_issue","path":"#","keyword":"$schema"},
-{"name":"github__add_issue_comment","path":"#","keyword":"$schema"},
-{"name":"github__search_code","path":"#","keyword":"$schema"},
-{"name":"github__search_issues","path":"#","keyword":"$schema"},
-{"name":"github__search_users","path":"#","keyword":"$schema"},
-{"name":"github__get_issue","path":"#","keyword":"$schema"},
-{"name":"github__get_pull_request","path":"#","keyword":"$schema"},
-{"name":"github__list_pull_requests","path":"#","keyword":"$schema"},
-{"name":"github__create_pull_request_review","path":"#","keyword":"$schema"},
-{"name":"github__merge_pull_request","path":"#","keyword":"$schema"},
-{"name":"github__get_pull_request_files","path":"#","keyword":"$schema"},
-{"name":"github__get_pull_request_status","path":"#","keyword":"$schema"},
-{"name":"github__update_pull_request_branch","path":"#","keyword":"$schema"},
-{"name":"github__get_pull_request_comments","path":"#","keyword":"$schema"},
-{"name":"github__get_pull_request_reviews","path":"#","keyword":"$schema"}
+["github__create_or_update_file",[["#","$schema"]]],
+["github__search_repositories",[["#","$schema"]]],
+["github__create_repository",[["#","$schema"]]],
+["github__get_file_contents",[["#","$schema"]]],
+["github__push_files",[["#","$schema"]]],
+["github__create_issue",[["#","$schema"]]],
+["github__create_pull_request",[["#","$schema"]]],
+["github__fork_repository",[["#","$schema"]]],
+["github__create_branch",[["#","$schema"]]],
+["github__list_commits",[["#","$schema"]]],
+["github__list_issues",[["#","$schema"]]],
+["github__update_issue",[["#","$schema"]]],
+["github__add_issue_comment",[["#","$schema"]]],
+["github__search_code",[["#","$schema"]]],
+["github__search_issues",[["#","$schema"]]],
+["github__search_users",[["#","$schema"]]],
+["github__get_issue",[["#","$schema"]]],
+["github__get_pull_request",[["#","$schema"]]],
+["github__list_pull_requests",[["#","$schema"]]],
+["github__create_pull_request_review",[["#","$schema"]]],
+["github__merge_pull_request",[["#","$schema"]]],
+["github__get_pull_request_files",[["#","$schema"]]],
+["github__get_pull_request_status",[["#","$schema"]]],
+["github__update_pull_request_branch",[["#","$schema"]]],
+["github__get_pull_request_comments",[["#","$schema"]]],
+["github__get_pull_request_reviews",[["#","$schema"]]]
 ],
 "rewrites":[]
 }"""
 
-_toolset = _Toolset(
+_toolset = _runtime.Toolset(
     __name__,
     "0.4.0",
     definitions=_DEFINITIONS,
@@ -365,6 +360,10 @@ _toolset = _Toolset(
     digests=_DIGESTS,
     report=_REPORT,
 )
+ContractError = _runtime.ContractError
+Report = _runtime.Report
+ToolCall = _runtime.ToolCall
+ToolCalls = _runtime.ToolCalls
 NAMES = _toolset.NAMES
 REPORT = _toolset.REPORT
 SERVERS = _toolset.SERVERS

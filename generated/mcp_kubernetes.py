@@ -16,21 +16,16 @@ pydantic-ai), NAMES, REPORT, SERVERS, and one TypedDict per tool's arguments.
 This file holds the toolset's data; beside it are its types (.pyi) and the
 runtime it shares with the other toolsets of its folder (_mcp2openai/)."""
 
-if __package__:  # a module of its package: the runtime is the subpackage beside it
-    from ._mcp2openai import ContractError, Report, ToolCall, ToolCalls
-    from ._mcp2openai import Toolset as _Toolset
-else:  # a top-level module: the runtime is the top-level package beside it
-    try:
-        from _mcp2openai import ContractError, Report, ToolCall, ToolCalls
-        from _mcp2openai import Toolset as _Toolset
-    except ModuleNotFoundError as error:
-        if error.name != "_mcp2openai":
-            raise
-        message = (
-            f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put "
-            "their folder on sys.path, or import the module as part of its package"
-        )
-        raise ImportError(message) from None
+try:  # the runtime beside this module: the subpackage of its package, or a top-level package
+    _runtime = __import__("_mcp2openai", globals(), level=1 if __package__ else 0)
+except ModuleNotFoundError as error:
+    if __package__ or error.name != "_mcp2openai":
+        raise
+    message = (
+        f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put their "
+        "folder on sys.path, or import the module as part of its package"
+    )
+    raise ImportError(message) from None
 
 __all__ = [
     "NAMES",
@@ -296,74 +291,24 @@ _REPORT = r"""{
 "excluded":[],
 "renames":[],
 "dropped":[
-{"name":"kubernetes__kubectl_get","path":"#/properties/namespace","keyword":"default"},
-{"name":"kubernetes__kubectl_get","path":"#/properties/output","keyword":"default"},
-{"name":"kubernetes__kubectl_get","path":"#/properties/allNamespaces","keyword":"default"},
-{"name":"kubernetes__kubectl_get","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__kubectl_describe","path":"#/properties/namespace","keyword":"default"},
-{"name":"kubernetes__kubectl_describe","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__kubectl_describe","path":"#/properties/allNamespaces","keyword":"default"},
-{"name":"kubernetes__kubectl_apply","path":"#/properties/namespace","keyword":"default"},
-{"name":"kubernetes__kubectl_apply","path":"#/properties/dryRun","keyword":"default"},
-{"name":"kubernetes__kubectl_apply","path":"#/properties/force","keyword":"default"},
-{"name":"kubernetes__kubectl_apply","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__kubectl_delete","path":"#/properties/namespace","keyword":"default"},
-{"name":"kubernetes__kubectl_delete","path":"#/properties/allNamespaces","keyword":"default"},
-{"name":"kubernetes__kubectl_delete","path":"#/properties/force","keyword":"default"},
-{"name":"kubernetes__kubectl_delete","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__kubectl_create","path":"#/properties/dryRun","keyword":"default"},
-{"name":"kubernetes__kubectl_create","path":"#/properties/output","keyword":"default"},
-{"name":"kubernetes__kubectl_create","path":"#/properties/validate","keyword":"default"},
-{"name":"kubernetes__kubectl_create","path":"#/properties/namespace","keyword":"default"},
-{"name":"kubernetes__kubectl_create","path":"#/properties/replicas","keyword":"default"},
-{"name":"kubernetes__kubectl_create","path":"#/properties/suspend","keyword":"default"},
-{"name":"kubernetes__kubectl_create","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__kubectl_logs","path":"#/properties/namespace","keyword":"default"},
-{"name":"kubernetes__kubectl_logs","path":"#/properties/timestamps","keyword":"default"},
-{"name":"kubernetes__kubectl_logs","path":"#/properties/previous","keyword":"default"},
-{"name":"kubernetes__kubectl_logs","path":"#/properties/follow","keyword":"default"},
-{"name":"kubernetes__kubectl_logs","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__kubectl_scale","path":"#/properties/namespace","keyword":"default"},
-{"name":"kubernetes__kubectl_scale","path":"#/properties/resourceType","keyword":"default"},
-{"name":"kubernetes__kubectl_scale","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__kubectl_patch","path":"#/properties/namespace","keyword":"default"},
-{"name":"kubernetes__kubectl_patch","path":"#/properties/patchType","keyword":"default"},
-{"name":"kubernetes__kubectl_patch","path":"#/properties/dryRun","keyword":"default"},
-{"name":"kubernetes__kubectl_patch","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__kubectl_rollout","path":"#/properties/subCommand","keyword":"default"},
-{"name":"kubernetes__kubectl_rollout","path":"#/properties/resourceType","keyword":"default"},
-{"name":"kubernetes__kubectl_rollout","path":"#/properties/namespace","keyword":"default"},
-{"name":"kubernetes__kubectl_rollout","path":"#/properties/watch","keyword":"default"},
-{"name":"kubernetes__kubectl_rollout","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__kubectl_context","path":"#/properties/operation","keyword":"default"},
-{"name":"kubernetes__kubectl_context","path":"#/properties/showCurrent","keyword":"default"},
-{"name":"kubernetes__kubectl_context","path":"#/properties/detailed","keyword":"default"},
-{"name":"kubernetes__kubectl_context","path":"#/properties/output","keyword":"default"},
-{"name":"kubernetes__explain_resource","path":"#/properties/recursive","keyword":"default"},
-{"name":"kubernetes__explain_resource","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__explain_resource","path":"#/properties/output","keyword":"default"},
-{"name":"kubernetes__install_helm_chart","path":"#/properties/namespace","keyword":"default"},
-{"name":"kubernetes__install_helm_chart","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__install_helm_chart","path":"#/properties/useTemplate","keyword":"default"},
-{"name":"kubernetes__install_helm_chart","path":"#/properties/createNamespace","keyword":"default"},
-{"name":"kubernetes__upgrade_helm_chart","path":"#/properties/namespace","keyword":"default"},
-{"name":"kubernetes__upgrade_helm_chart","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__uninstall_helm_chart","path":"#/properties/namespace","keyword":"default"},
-{"name":"kubernetes__uninstall_helm_chart","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__node_management","path":"#/properties/force","keyword":"default"},
-{"name":"kubernetes__node_management","path":"#/properties/gracePeriod","keyword":"default"},
-{"name":"kubernetes__node_management","path":"#/properties/deleteLocalData","keyword":"default"},
-{"name":"kubernetes__node_management","path":"#/properties/ignoreDaemonsets","keyword":"default"},
-{"name":"kubernetes__node_management","path":"#/properties/timeout","keyword":"default"},
-{"name":"kubernetes__node_management","path":"#/properties/dryRun","keyword":"default"},
-{"name":"kubernetes__node_management","path":"#/properties/confirmDrain","keyword":"default"},
-{"name":"kubernetes__exec_in_pod","path":"#/properties/namespace","keyword":"default"},
-{"name":"kubernetes__exec_in_pod","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__list_api_resources","path":"#/properties/context","keyword":"default"},
-{"name":"kubernetes__list_api_resources","path":"#/properties/output","keyword":"default"},
-{"name":"kubernetes__kubectl_generic","path":"#/properties/namespace","keyword":"default"},
-{"name":"kubernetes__kubectl_generic","path":"#/properties/allNamespaces","keyword":"default"},
-{"name":"kubernetes__kubectl_generic","path":"#/properties/context","keyword":"default"}
+["kubernetes__kubectl_get",[["#/properties/namespace","default"],["#/properties/output","default"],["#/properties/allNamespaces","default"],["#/properties/context","default"]]],
+["kubernetes__kubectl_describe",[["#/properties/namespace","default"],["#/properties/context","default"],["#/properties/allNamespaces","default"]]],
+["kubernetes__kubectl_apply",[["#/properties/namespace","default"],["#/properties/dryRun","default"],["#/properties/force","default"],["#/properties/context","default"]]],
+["kubernetes__kubectl_delete",[["#/properties/namespace","default"],["#/properties/allNamespaces","default"],["#/properties/force","default"],["#/properties/context","default"]]],
+["kubernetes__kubectl_create",[["#/properties/dryRun","default"],["#/properties/output","default"],["#/properties/validate","default"],["#/properties/namespace","default"],["#/properties/replicas","default"],["#/properties/suspend","default"],["#/properties/context","default"]]],
+["kubernetes__kubectl_logs",[["#/properties/namespace","default"],["#/properties/timestamps","default"],["#/properties/previous","default"],["#/properties/follow","default"],["#/properties/context","default"]]],
+["kubernetes__kubectl_scale",[["#/properties/namespace","default"],["#/properties/resourceType","default"],["#/properties/context","default"]]],
+["kubernetes__kubectl_patch",[["#/properties/namespace","default"],["#/properties/patchType","default"],["#/properties/dryRun","default"],["#/properties/context","default"]]],
+["kubernetes__kubectl_rollout",[["#/properties/subCommand","default"],["#/properties/resourceType","default"],["#/properties/namespace","default"],["#/properties/watch","default"],["#/properties/context","default"]]],
+["kubernetes__kubectl_context",[["#/properties/operation","default"],["#/properties/showCurrent","default"],["#/properties/detailed","default"],["#/properties/output","default"]]],
+["kubernetes__explain_resource",[["#/properties/recursive","default"],["#/properties/context","default"],["#/properties/output","default"]]],
+["kubernetes__install_helm_chart",[["#/properties/namespace","default"],["#/properties/context","default"],["#/properties/useTemplate","default"],["#/properties/createNamespace","default"]]],
+["kubernetes__upgrade_helm_chart",[["#/properties/namespace","default"],["#/properties/context","default"]]],
+["kubernetes__uninstall_helm_chart",[["#/properties/namespace","default"],["#/properties/context","default"]]],
+["kubernetes__node_management",[["#/properties/force","default"],["#/properties/gracePeriod","default"],["#/properties/deleteLocalData","default"],["#/properties/ignoreDaemonsets","default"],["#/properties/timeout","default"],["#/properties/dryRun","default"],["#/properties/confirmDrain","default"]]],
+["kubernetes__exec_in_pod",[["#/properties/namespace","default"],["#/properties/context","default"]]],
+["kubernetes__list_api_resources",[["#/properties/context","default"],["#/properties/output","default"]]],
+["kubernetes__kubectl_generic",[["#/properties/namespace","default"],["#/properties/allNamespaces","default"],["#/properties/context","default"]]]
 ],
 "rewrites":[
 {"name":"kubernetes__kubectl_patch","server":"kubernetes","tool":"kubectl_patch","path":"#/properties/patchData","kind":"json_string"},
@@ -373,7 +318,7 @@ _REPORT = r"""{
 ]
 }"""
 
-_toolset = _Toolset(
+_toolset = _runtime.Toolset(
     __name__,
     "0.4.0",
     definitions=_DEFINITIONS,
@@ -384,6 +329,10 @@ _toolset = _Toolset(
     digests=_DIGESTS,
     report=_REPORT,
 )
+ContractError = _runtime.ContractError
+Report = _runtime.Report
+ToolCall = _runtime.ToolCall
+ToolCalls = _runtime.ToolCalls
 NAMES = _toolset.NAMES
 REPORT = _toolset.REPORT
 SERVERS = _toolset.SERVERS

@@ -16,21 +16,16 @@ pydantic-ai), NAMES, REPORT, SERVERS, and one TypedDict per tool's arguments.
 This file holds the toolset's data; beside it are its types (.pyi) and the
 runtime it shares with the other toolsets of its folder (_mcp2openai/)."""
 
-if __package__:  # a module of its package: the runtime is the subpackage beside it
-    from ._mcp2openai import ContractError, Report, ToolCall, ToolCalls
-    from ._mcp2openai import Toolset as _Toolset
-else:  # a top-level module: the runtime is the top-level package beside it
-    try:
-        from _mcp2openai import ContractError, Report, ToolCall, ToolCalls
-        from _mcp2openai import Toolset as _Toolset
-    except ModuleNotFoundError as error:
-        if error.name != "_mcp2openai":
-            raise
-        message = (
-            f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put "
-            "their folder on sys.path, or import the module as part of its package"
-        )
-        raise ImportError(message) from None
+try:  # the runtime beside this module: the subpackage of its package, or a top-level package
+    _runtime = __import__("_mcp2openai", globals(), level=1 if __package__ else 0)
+except ModuleNotFoundError as error:
+    if __package__ or error.name != "_mcp2openai":
+        raise
+    message = (
+        f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put their "
+        "folder on sys.path, or import the module as part of its package"
+    )
+    raise ImportError(message) from None
 
 __all__ = [
     "NAMES",
@@ -184,20 +179,20 @@ _REPORT = r"""{
 "excluded":[],
 "renames":[],
 "dropped":[
-{"name":"memory__create_entities","path":"#","keyword":"$schema"},
-{"name":"memory__create_relations","path":"#","keyword":"$schema"},
-{"name":"memory__add_observations","path":"#","keyword":"$schema"},
-{"name":"memory__delete_entities","path":"#","keyword":"$schema"},
-{"name":"memory__delete_observations","path":"#","keyword":"$schema"},
-{"name":"memory__delete_relations","path":"#","keyword":"$schema"},
-{"name":"memory__read_graph","path":"#","keyword":"$schema"},
-{"name":"memory__search_nodes","path":"#","keyword":"$schema"},
-{"name":"memory__open_nodes","path":"#","keyword":"$schema"}
+["memory__create_entities",[["#","$schema"]]],
+["memory__create_relations",[["#","$schema"]]],
+["memory__add_observations",[["#","$schema"]]],
+["memory__delete_entities",[["#","$schema"]]],
+["memory__delete_observations",[["#","$schema"]]],
+["memory__delete_relations",[["#","$schema"]]],
+["memory__read_graph",[["#","$schema"]]],
+["memory__search_nodes",[["#","$schema"]]],
+["memory__open_nodes",[["#","$schema"]]]
 ],
 "rewrites":[]
 }"""
 
-_toolset = _Toolset(
+_toolset = _runtime.Toolset(
     __name__,
     "0.4.0",
     definitions=_DEFINITIONS,
@@ -208,6 +203,10 @@ _toolset = _Toolset(
     digests=_DIGESTS,
     report=_REPORT,
 )
+ContractError = _runtime.ContractError
+Report = _runtime.Report
+ToolCall = _runtime.ToolCall
+ToolCalls = _runtime.ToolCalls
 NAMES = _toolset.NAMES
 REPORT = _toolset.REPORT
 SERVERS = _toolset.SERVERS

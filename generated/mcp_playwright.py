@@ -16,21 +16,16 @@ pydantic-ai), NAMES, REPORT, SERVERS, and one TypedDict per tool's arguments.
 This file holds the toolset's data; beside it are its types (.pyi) and the
 runtime it shares with the other toolsets of its folder (_mcp2openai/)."""
 
-if __package__:  # a module of its package: the runtime is the subpackage beside it
-    from ._mcp2openai import ContractError, Report, ToolCall, ToolCalls
-    from ._mcp2openai import Toolset as _Toolset
-else:  # a top-level module: the runtime is the top-level package beside it
-    try:
-        from _mcp2openai import ContractError, Report, ToolCall, ToolCalls
-        from _mcp2openai import Toolset as _Toolset
-    except ModuleNotFoundError as error:
-        if error.name != "_mcp2openai":
-            raise
-        message = (
-            f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put "
-            "their folder on sys.path, or import the module as part of its package"
-        )
-        raise ImportError(message) from None
+try:  # the runtime beside this module: the subpackage of its package, or a top-level package
+    _runtime = __import__("_mcp2openai", globals(), level=1 if __package__ else 0)
+except ModuleNotFoundError as error:
+    if __package__ or error.name != "_mcp2openai":
+        raise
+    message = (
+        f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put their "
+        "folder on sys.path, or import the module as part of its package"
+    )
+    raise ImportError(message) from None
 
 __all__ = [
     "NAMES",
@@ -315,41 +310,38 @@ _REPORT = r"""{
 "excluded":[],
 "renames":[],
 "dropped":[
-{"name":"playwright__browser_close","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_resize","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_console_messages","path":"#/properties/level","keyword":"default"},
-{"name":"playwright__browser_console_messages","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_handle_dialog","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_emulate_media","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_evaluate","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_file_upload","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_drop","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_find","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_fill_form","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_press_key","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_type","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_navigate","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_navigate_back","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_network_requests","path":"#/properties/static","keyword":"default"},
-{"name":"playwright__browser_network_requests","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_network_request","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_run_code_unsafe","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_take_screenshot","path":"#/properties/scale","keyword":"default"},
-{"name":"playwright__browser_take_screenshot","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_snapshot","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_click","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_drag","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_hover","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_select_option","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_tabs","path":"#","keyword":"$schema"},
-{"name":"playwright__browser_wait_for","path":"#","keyword":"$schema"}
+["playwright__browser_close",[["#","$schema"]]],
+["playwright__browser_resize",[["#","$schema"]]],
+["playwright__browser_console_messages",[["#/properties/level","default"],["#","$schema"]]],
+["playwright__browser_handle_dialog",[["#","$schema"]]],
+["playwright__browser_emulate_media",[["#","$schema"]]],
+["playwright__browser_evaluate",[["#","$schema"]]],
+["playwright__browser_file_upload",[["#","$schema"]]],
+["playwright__browser_drop",[["#","$schema"]]],
+["playwright__browser_find",[["#","$schema"]]],
+["playwright__browser_fill_form",[["#","$schema"]]],
+["playwright__browser_press_key",[["#","$schema"]]],
+["playwright__browser_type",[["#","$schema"]]],
+["playwright__browser_navigate",[["#","$schema"]]],
+["playwright__browser_navigate_back",[["#","$schema"]]],
+["playwright__browser_network_requests",[["#/properties/static","default"],["#","$schema"]]],
+["playwright__browser_network_request",[["#","$schema"]]],
+["playwright__browser_run_code_unsafe",[["#","$schema"]]],
+["playwright__browser_take_screenshot",[["#/properties/scale","default"],["#","$schema"]]],
+["playwright__browser_snapshot",[["#","$schema"]]],
+["playwright__browser_click",[["#","$schema"]]],
+["playwright__browser_drag",[["#","$schema"]]],
+["playwright__browser_hover",[["#","$schema"]]],
+["playwright__browser_select_option",[["#","$schema"]]],
+["playwright__browser_tabs",[["#","$schema"]]],
+["playwright__browser_wait_for",[["#","$schema"]]]
 ],
 "rewrites":[
 {"name":"playwright__browser_drop","server":"playwright","tool":"browser_drop","path":"#/properties/data","kind":"entries"}
 ]
 }"""
 
-_toolset = _Toolset(
+_toolset = _runtime.Toolset(
     __name__,
     "0.4.0",
     definitions=_DEFINITIONS,
@@ -360,6 +352,10 @@ _toolset = _Toolset(
     digests=_DIGESTS,
     report=_REPORT,
 )
+ContractError = _runtime.ContractError
+Report = _runtime.Report
+ToolCall = _runtime.ToolCall
+ToolCalls = _runtime.ToolCalls
 NAMES = _toolset.NAMES
 REPORT = _toolset.REPORT
 SERVERS = _toolset.SERVERS

@@ -16,21 +16,16 @@ pydantic-ai), NAMES, REPORT, SERVERS, and one TypedDict per tool's arguments.
 This file holds the toolset's data; beside it are its types (.pyi) and the
 runtime it shares with the other toolsets of its folder (_mcp2openai/)."""
 
-if __package__:  # a module of its package: the runtime is the subpackage beside it
-    from ._mcp2openai import ContractError, Report, ToolCall, ToolCalls
-    from ._mcp2openai import Toolset as _Toolset
-else:  # a top-level module: the runtime is the top-level package beside it
-    try:
-        from _mcp2openai import ContractError, Report, ToolCall, ToolCalls
-        from _mcp2openai import Toolset as _Toolset
-    except ModuleNotFoundError as error:
-        if error.name != "_mcp2openai":
-            raise
-        message = (
-            f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put "
-            "their folder on sys.path, or import the module as part of its package"
-        )
-        raise ImportError(message) from None
+try:  # the runtime beside this module: the subpackage of its package, or a top-level package
+    _runtime = __import__("_mcp2openai", globals(), level=1 if __package__ else 0)
+except ModuleNotFoundError as error:
+    if __package__ or error.name != "_mcp2openai":
+        raise
+    message = (
+        f"{__file__}: the runtime beside it, _mcp2openai/, cannot be imported: put their "
+        "folder on sys.path, or import the module as part of its package"
+    )
+    raise ImportError(message) from None
 
 __all__ = [
     "NAMES",
@@ -134,43 +129,16 @@ _REPORT = r"""{
 "excluded":[],
 "renames":[],
 "dropped":[
-{"name":"tavily__tavily_search","path":"#/properties/search_depth","keyword":"default"},
-{"name":"tavily__tavily_search","path":"#/properties/topic","keyword":"default"},
-{"name":"tavily__tavily_search","path":"#/properties/start_date","keyword":"default"},
-{"name":"tavily__tavily_search","path":"#/properties/end_date","keyword":"default"},
-{"name":"tavily__tavily_search","path":"#/properties/max_results","keyword":"default"},
-{"name":"tavily__tavily_search","path":"#/properties/include_images","keyword":"default"},
-{"name":"tavily__tavily_search","path":"#/properties/include_image_descriptions","keyword":"default"},
-{"name":"tavily__tavily_search","path":"#/properties/include_raw_content","keyword":"default"},
-{"name":"tavily__tavily_search","path":"#/properties/include_domains","keyword":"default"},
-{"name":"tavily__tavily_search","path":"#/properties/exclude_domains","keyword":"default"},
-{"name":"tavily__tavily_search","path":"#/properties/country","keyword":"default"},
-{"name":"tavily__tavily_search","path":"#/properties/include_favicon","keyword":"default"},
-{"name":"tavily__tavily_extract","path":"#/properties/extract_depth","keyword":"default"},
-{"name":"tavily__tavily_extract","path":"#/properties/include_images","keyword":"default"},
-{"name":"tavily__tavily_extract","path":"#/properties/format","keyword":"default"},
-{"name":"tavily__tavily_extract","path":"#/properties/include_favicon","keyword":"default"},
-{"name":"tavily__tavily_crawl","path":"#/properties/max_depth","keyword":"default"},
-{"name":"tavily__tavily_crawl","path":"#/properties/max_breadth","keyword":"default"},
-{"name":"tavily__tavily_crawl","path":"#/properties/limit","keyword":"default"},
-{"name":"tavily__tavily_crawl","path":"#/properties/select_paths","keyword":"default"},
-{"name":"tavily__tavily_crawl","path":"#/properties/select_domains","keyword":"default"},
-{"name":"tavily__tavily_crawl","path":"#/properties/allow_external","keyword":"default"},
-{"name":"tavily__tavily_crawl","path":"#/properties/extract_depth","keyword":"default"},
-{"name":"tavily__tavily_crawl","path":"#/properties/format","keyword":"default"},
-{"name":"tavily__tavily_crawl","path":"#/properties/include_favicon","keyword":"default"},
-{"name":"tavily__tavily_map","path":"#/properties/max_depth","keyword":"default"},
-{"name":"tavily__tavily_map","path":"#/properties/max_breadth","keyword":"default"},
-{"name":"tavily__tavily_map","path":"#/properties/limit","keyword":"default"},
-{"name":"tavily__tavily_map","path":"#/properties/select_paths","keyword":"default"},
-{"name":"tavily__tavily_map","path":"#/properties/select_domains","keyword":"default"},
-{"name":"tavily__tavily_map","path":"#/properties/allow_external","keyword":"default"},
-{"name":"tavily__tavily_research","path":"#/properties/model","keyword":"default"}
+["tavily__tavily_search",[["#/properties/search_depth","default"],["#/properties/topic","default"],["#/properties/start_date","default"],["#/properties/end_date","default"],["#/properties/max_results","default"],["#/properties/include_images","default"],["#/properties/include_image_descriptions","default"],["#/properties/include_raw_content","default"],["#/properties/include_domains","default"],["#/properties/exclude_domains","default"],["#/properties/country","default"],["#/properties/include_favicon","default"]]],
+["tavily__tavily_extract",[["#/properties/extract_depth","default"],["#/properties/include_images","default"],["#/properties/format","default"],["#/properties/include_favicon","default"]]],
+["tavily__tavily_crawl",[["#/properties/max_depth","default"],["#/properties/max_breadth","default"],["#/properties/limit","default"],["#/properties/select_paths","default"],["#/properties/select_domains","default"],["#/properties/allow_external","default"],["#/properties/extract_depth","default"],["#/properties/format","default"],["#/properties/include_favicon","default"]]],
+["tavily__tavily_map",[["#/properties/max_depth","default"],["#/properties/max_breadth","default"],["#/properties/limit","default"],["#/properties/select_paths","default"],["#/properties/select_domains","default"],["#/properties/allow_external","default"]]],
+["tavily__tavily_research",[["#/properties/model","default"]]]
 ],
 "rewrites":[]
 }"""
 
-_toolset = _Toolset(
+_toolset = _runtime.Toolset(
     __name__,
     "0.4.0",
     definitions=_DEFINITIONS,
@@ -181,6 +149,10 @@ _toolset = _Toolset(
     digests=_DIGESTS,
     report=_REPORT,
 )
+ContractError = _runtime.ContractError
+Report = _runtime.Report
+ToolCall = _runtime.ToolCall
+ToolCalls = _runtime.ToolCalls
 NAMES = _toolset.NAMES
 REPORT = _toolset.REPORT
 SERVERS = _toolset.SERVERS

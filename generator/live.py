@@ -120,6 +120,8 @@ async def list_tools_raw(
     `tools` is appended to `pages` when given (its cache hints, `_meta`)."""
     try:
         tools: list[dict[str, Any]] = await part("sessions").list_tools(session, pages)
+    except ValidationError:  # the SDK's own check of the result (a ValueError too)
+        raise
     except ValueError as error:
         raise FetchError(str(error)) from None
     return tools

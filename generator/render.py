@@ -80,7 +80,7 @@ def module_source(emission: Emission) -> str:
         "module.py.jinja",
         docstring=emission.docstring,
         version_literal=emission.version_literal,
-        imported=Source(", ".join(_classes())),
+        classes=[Source(name) for name in _classes()],
         public=[Source(string(name)) for name in public_names()],
         tables=emission.tables,
         table_arguments=[(Source(k), Source(c)) for k, c in table_arguments()],

@@ -58,8 +58,9 @@ def tables(model: ModuleModel) -> dict[str, JsonValue]:
         "digests": {
             tool.exposed: digest(listed[(tool.server, tool.tool)]) for tool in model.tools
         },
-        # the report's decisions (REPORT): one entry a line
-        "report": dict(report_entries(model)),
+        # the report's decisions (REPORT): one entry a line; the dropped keywords one tool a
+        # line, [exposed name, [[JSON pointer, keyword], ...]]
+        "report": report_table(model),
     }
     assert tuple(values) == TABLE_NAMES
     return values
@@ -112,6 +113,18 @@ def servers(model: ModuleModel) -> dict[str, Any]:
         table[server] = {"recipe": recipe}
         if server in described:
             table[server]["description"] = described[server]
+    return table
+
+
+def report_table(model: ModuleModel) -> dict[str, list[Any]]:
+    """The report's decisions as the module holds them (`report_entries`, with the dropped
+    keywords grouped by tool)."""
+    table: dict[str, list[Any]] = dict(report_entries(model))
+    table["dropped"] = [
+        [tool.exposed, [[format_path(item.path), item.keyword] for item in tool.dropped]]
+        for tool in model.tools
+        if tool.dropped
+    ]
     return table
 
 

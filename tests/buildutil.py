@@ -68,3 +68,13 @@ def readme_app() -> str:
         and not any(name in b for name in frameworks)
     ]
     return str(block)
+
+
+def thawed(value: Any) -> Any:
+    """A read-only value of a toolset module (a mapping proxy, a tuple) as plain dicts and
+    lists, to compare with what the config or a snapshot holds."""
+    if hasattr(value, "items"):
+        return {key: thawed(item) for key, item in value.items()}
+    if isinstance(value, tuple | list):
+        return [thawed(item) for item in value]
+    return value

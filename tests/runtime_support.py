@@ -1,45 +1,25 @@
 """The runtime (templates/runtime/, the package `mcp2openai.templates.runtime`) as a toolset
 module holds it, with a small toolset of the test's own.
 
-`load_runtime` makes a module object that answers its public names as a generated toolset
-module does (a `Toolset` of its data, `__getattr__`), from tables given as Python values:
-they are written as the generator writes a toolset's data file (generator/literals.py,
-`data_text`), and null paths become the decode plans the generator makes of them.
+`load_runtime` makes a module object that binds its public names as a generated toolset
+module does (a `Toolset` of its tables, its methods and attributes), from tables given as
+Python values: they are handed to the `Toolset` as the JSON texts a module holds.
 `with_toolset` gives such a module another toolset.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 import types
 from pathlib import Path
 from typing import Any
 
-from mcp2openai.literals import data_text
-from mcp2openai.strict import null_plan
 from mcp2openai.tables import TABLE_NAMES
-from mcp2openai.templates.runtime import VERSION, Toolset
+from mcp2openai.templates.runtime import BOUND, CLASSES, VERSION, Toolset
 
 RUNTIME = Path(__file__).resolve().parent.parent / "templates" / "runtime"
-PUBLIC = (
-    "NAMES",
-    "REPORT",
-    "SERVERS",
-    "ContractError",
-    "Report",
-    "ToolCall",
-    "ToolCalls",
-    "agents_tools",
-    "arguments",
-    "connect",
-    "execute_tool_calls",
-    "pydantic_ai_toolset",
-    "tool_calls",
-    "tool_choice",
-    "tool_output",
-    "tool_search",
-    "tools",
-)
+PUBLIC = tuple(sorted([*CLASSES, *BOUND], key=lambda n: (not n.isupper(), n[:1].islower(), n)))
 
 NullPaths = dict[str, tuple[tuple[str | None, ...], ...]]
 
@@ -69,15 +49,17 @@ def load_runtime(
 
 
 def with_toolset(module: Any, names: dict[str, tuple[str, str]], *args: Any, **kwargs: Any) -> Any:
-    """`module` with this toolset's data (`toolset_tables`' arguments): every name bound to
-    the previous one is forgotten."""
+    """`module` with this toolset's data (`toolset_tables`' arguments), its names bound to it
+    as a toolset module binds them."""
     tables = toolset_tables(names, *args, **kwargs)
-    for public in PUBLIC:
-        module.__dict__.pop(public, None)
-    toolset = Toolset(module.__dict__, VERSION, data=data_text(VERSION, tables))
+    toolset = Toolset(module.__name__, VERSION, **{k: json.dumps(v) for k, v in tables.items()})
     module._toolset = toolset
-    module.__getattr__ = toolset.attribute
-    module.__dir__ = toolset.listing
+    runtime = sys.modules[Toolset.__module__]
+    for public in CLASSES:
+        setattr(module, public, getattr(runtime, public))
+    for public in BOUND:
+        setattr(module, public, getattr(toolset, public))
+    module.__getattr__ = toolset.typeddict
     return module
 
 
@@ -92,33 +74,46 @@ def toolset_tables(
     search: dict[str, str] | None = None,
     annotations: dict[str, dict[str, object]] | None = None,
     approve: dict[str, str] | None = None,
+    args: dict[str, list[list[str]] | None] | None = None,
+    digests: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Every table of a toolset's data, from these (empty where not given)."""
-    null_paths = null_paths or {}
-    plans = {
-        exposed: plan
-        for exposed, paths in null_paths.items()
-        if (plan := null_plan(paths)) is not None
+    """Every table of a toolset module, from these (empty where not given). The tools'
+    entries come from `names` and the tables per tool; a tool with a plan in `decode` has
+    it in place of its null paths, as the generator writes them."""
+    local_of = {
+        exposed: local
+        for inside in (namespaced or {}).values()
+        for local, exposed in inside.items()
     }
-    plans.update(decode or {})  # a given plan replaces the one its null paths make
-    tables: dict[str, Any] = {name: {} for name in TABLE_NAMES}
-    tables.update(
-        definitions=definitions or [],
-        names={
-            exposed: [server, tool, f"Shape{i}Args"]
-            for i, (exposed, (server, tool)) in enumerate(names.items())
-        },
-        null_paths={k: [list(p) for p in v] for k, v in null_paths.items()},
-        decode=plans,
-        namespaced=namespaced or {},
-        structured=structured or [],
-        servers=servers or {},
-        search=search or {},
-        annotations=annotations or {},
-        approve=approve or {},
-    )
-    for listed in ("fallbacks", "excluded", "renames", "rewrites"):
-        tables[listed] = []
+    entries: dict[str, dict[str, Any]] = {}
+    for index, (exposed, (server, tool)) in enumerate(names.items()):
+        entry: dict[str, Any] = {"server": server, "tool": tool, "args": f"Shape{index}Args"}
+        if local_of.get(exposed, tool) != tool:
+            entry["local"] = local_of[exposed]
+        if exposed in (annotations or {}):
+            entry["annotations"] = (annotations or {})[exposed]
+        if exposed in (approve or {}):
+            entry["approve"] = (approve or {})[exposed]
+        if exposed in (decode or {}):
+            entry["decode"] = (decode or {})[exposed]
+        elif (null_paths or {}).get(exposed):
+            entry["nulls"] = [list(path) for path in (null_paths or {})[exposed]]
+        if exposed in (structured or []):
+            entry["structured"] = True
+        entries[exposed] = entry
+    known = {server: None for server, _ in names.values()}
+    known.update({server: None for server in namespaced or {}})
+    known.update(servers or {})
+    tables: dict[str, Any] = {
+        "definitions": definitions or [],
+        "tools": entries,
+        "search": search or {},
+        "args": args or {},
+        "servers": {server: {"recipe": recipe} for server, recipe in known.items()},
+        "digests": digests or {},
+        "report": {key: [] for key in ("fallbacks", "excluded", "renames", "dropped", "rewrites")},
+    }
+    assert tuple(tables) == TABLE_NAMES
     return tables
 
 
@@ -128,21 +123,21 @@ def write_toolset(
     names: dict[str, tuple[str, str]],
     definitions: list[dict[str, object]] | None = None,
 ) -> Path:
-    """A toolset module on disk as a build writes it (its module from the template, its
-    data, the runtime beside it), for tests that import it in a fresh interpreter; the
-    folder to put on sys.path."""
+    """A toolset module on disk as a build writes it (its module from the template with
+    these tables, the runtime beside it), for tests that import it in a fresh interpreter;
+    the folder to put on sys.path."""
     from mcp2openai.emit import Emission, runtime_files
-    from mcp2openai.literals import Source
+    from mcp2openai.literals import Source, table
     from mcp2openai.render import module_source
 
     runtime = directory / "_mcp2openai"
     runtime.mkdir(parents=True, exist_ok=True)
     for file, text in runtime_files().items():
-        (runtime / file).parent.mkdir(exist_ok=True)
         (runtime / file).write_text(text, encoding="utf-8")
     tables = toolset_tables(names, definitions=definitions)
-    (directory / f"{name}.json").write_text(data_text(VERSION, tables), encoding="utf-8")
-    blank = Emission(Source(VERSION), Source('"""A toolset."""'), Source(""), Source(""), "", "")
+    layouts = {"definitions": "keys", "report": "items"}
+    sources = {key: Source(table(value, layouts.get(key, "entries"))) for key, value in tables.items()}  # type: ignore[arg-type]
+    blank = Emission(Source(VERSION), Source('"""A toolset."""'), Source(""), Source(""), "", sources)
     (directory / f"{name}.py").write_text(module_source(blank), encoding="utf-8")
     return directory
 

@@ -68,10 +68,8 @@ def test_make_generate_leaves_unchanged_files_alone_and_says_so(tmp_path: Path) 
 
     modules = [generated / f"mcp_{name}.py" for name in ("git", "time", "all")]
     runtime = [generated / "_mcp2openai" / name for name in runtime_files()]  # in write order
-    toolsets = [
-        module.with_suffix(suffix) for module in modules for suffix in (".json", ".pyi", ".py")
-    ]
-    # the runtime once (with the first toolset), then each toolset's data, stub and module
+    toolsets = [module.with_suffix(suffix) for module in modules for suffix in (".pyi", ".py")]
+    # the runtime once (with the first toolset), then each toolset's stub and module
     assert generate() == [
         *(f"wrote: {path}" for path in [*runtime, *toolsets]),
         f"removed: {generated / 'mcp_gone.py'}",
@@ -79,7 +77,7 @@ def test_make_generate_leaves_unchanged_files_alone_and_says_so(tmp_path: Path) 
     files = sorted([*runtime, *toolsets])
     for path in files:
         os.utime(path, (1_000_000_000, 1_000_000_000))
-    assert generate() == [f"unchanged: {module}, its data and its stub" for module in modules]
+    assert generate() == [f"unchanged: {module} and its stub" for module in modules]
     assert {path.stat().st_mtime for path in files} == {1_000_000_000}  # not even rewritten
     (generated / "mcp_time.pyi").write_text("# stale\n")
     assert generate()[1] == f"wrote: {generated / 'mcp_time.pyi'}"
@@ -165,8 +163,10 @@ RUNTIME_FILES = sorted((GENERATED / "_mcp2openai").rglob("*.py"))
 # The runtime's files that reach outside the standard library, what they import and in which
 # functions: only there, so that importing a toolset loads the standard library alone.
 LAZY_IMPORTS = {
-    "connect": ({"mcp", "anyio", "httpx2"}, {"__aenter__", "_hold", "_transport", "_negotiate"}),
-    "contract": ({"mcp", "pydantic"}, {"_listed"}),
+    "sessions": (
+        {"mcp", "anyio", "httpx2", "pydantic"},
+        {"__aenter__", "_hold", "open_session", "negotiate", "list_tools", "raw_result"},
+    ),
     # the SDK's types of elicitation, for connect()'s sessions
     "questions": ({"mcp"}, {"callback", "elicitation", "call", "elicit_result"}),
     # each framework only inside the functions that need it (docs/frameworks.md)
@@ -260,7 +260,7 @@ def test_build_is_deterministic_across_hash_seeds(tmp_path: Path) -> None:
             check=True,
             capture_output=True,
         )
-        written = [out, out.with_suffix(".json"), out.with_suffix(".pyi")]
+        written = [out, out.with_suffix(".pyi")]
         outputs.append(b"".join(path.read_bytes() for path in written))
     assert outputs[0] == outputs[1]
     assert b"/work/" not in outputs[0] and str(tmp_path).encode() not in outputs[0]
@@ -444,14 +444,23 @@ def test_schema_command_prints_strict_schema_or_the_refusal(tmp_path: Path) -> N
     assert run_cli("schema", str(broken)).exit_code == 2
 
 
-def test_the_module_holds_no_code_and_names_its_version() -> None:
+def test_the_module_holds_its_data_binds_its_api_and_names_its_version() -> None:
+    """No code of its own: its tables (JSON text), a Toolset of them, which the runtime
+    checks is of its version, and the public names bound to it, each a plain attribute."""
     source = (GENERATED / "mcp_time.py").read_text(encoding="utf-8")
     tree = ast.parse(source)
     assert not [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.ClassDef)]
-    assert f'_toolset = _Toolset(globals(), "{__version__}")' in source
-    data = (GENERATED / "mcp_time.json").read_text(encoding="utf-8")
-    head = f'{{\n"mcp2openai":"{__version__}",\n"tables":{{"definitions":['
-    assert data.startswith(head) and '},\n"definitions":[\n {' in data
+    assert f'_toolset = _Toolset(\n    __name__,\n    "{__version__}",\n' in source
+    assert '_DEFINITIONS = r"""[\n{"type":"function",\n "name":"time__get_current_time",' in source
+    bound = [
+        ast.unparse(node.targets[0])
+        for node in tree.body
+        if isinstance(node, ast.Assign) and ast.unparse(node.value).startswith("_toolset.")
+    ]
+    names = ast.literal_eval(source.split("__all__ = ")[1].split("]")[0] + "]")
+    classes = {"ContractError", "Report", "ToolCall", "ToolCalls"}
+    assert sorted([*bound, *classes]) == sorted([*names, "__getattr__"])
+    assert not (GENERATED / "mcp_time.json").exists()
 
 
 def test_the_docstrings_api_line_names_every_function_and_table_of_the_module() -> None:
@@ -460,7 +469,7 @@ def test_the_docstrings_api_line_names_every_function_and_table_of_the_module() 
     `tool_search` and `tool_choice`)."""
     module = ast.parse((GENERATED / "mcp_time.py").read_text(encoding="utf-8"))
     docstring = ast.get_docstring(module) or ""
-    api = docstring.split("\nAPI: ", 1)[1].split(" Beside this file", 1)[0]
+    api = docstring.split("\nAPI: ", 1)[1].split("This file holds", 1)[0]
     (names,) = [
         ast.literal_eval(node.value)
         for node in module.body

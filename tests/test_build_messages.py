@@ -10,7 +10,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from buildutil import import_path
+from buildutil import import_path, thawed
+from mcp2openai import __version__ as VERSION
 from live_support import run_cli
 
 SNAPSHOTS = Path(__file__).resolve().parent.parent / "generated" / "snapshots"
@@ -148,7 +149,7 @@ def test_an_unchanged_module_keeps_its_bytes_and_mtime(tmp_path: Path) -> None:
     )
     module, report = tmp_path / "app" / "tools.py", tmp_path / "report.json"
     runtime = sorted(p for p in (module.parent / "_mcp2openai").rglob("*") if p.is_file())
-    files = (module, module.with_suffix(".pyi"), module.with_suffix(".json"), report, *runtime)
+    files = (module, module.with_suffix(".pyi"), report, *runtime)
     for path in files:
         os.utime(path, (OLD, OLD))
     before = [path.read_bytes() for path in files]
@@ -162,7 +163,6 @@ def test_an_unchanged_module_keeps_its_bytes_and_mtime(tmp_path: Path) -> None:
     # no temporary file left
     assert sorted(path.name for path in module.parent.iterdir()) == [
         "_mcp2openai",
-        "tools.json",
         "tools.py",
         "tools.pyi",
     ]
@@ -174,8 +174,8 @@ def test_an_unchanged_module_keeps_its_bytes_and_mtime(tmp_path: Path) -> None:
 
 def test_a_second_and_third_toolset_add_only_their_own_files(tmp_path: Path) -> None:
     """One folder, three toolsets built into it one after the other: the first build writes
-    the shared runtime and says so; each later one adds its module, stub and data, and leaves
-    the runtime's files as they were. The 2-tool time toolset is at most 200 lines in all."""
+    the shared runtime and says so; each later one adds its module and stub, and leaves the
+    runtime's files as they were. The 2-tool time toolset is at most 200 lines in all."""
     folder = tmp_path / "app"
     seen: set[Path] = set()
     runtime: list[Path] = []
@@ -186,7 +186,7 @@ def test_a_second_and_third_toolset_add_only_their_own_files(tmp_path: Path) -> 
         assert result.returncode == 0, result.stderr
         files = {path for path in folder.rglob("*") if path.is_file()}
         added = {path.relative_to(folder).as_posix() for path in files - seen}
-        own = {f"{server}.py", f"{server}.pyi", f"{server}.json"}
+        own = {f"{server}.py", f"{server}.pyi"}
         if number == 0:
             assert "wrote the runtime app/_mcp2openai/" in result.stderr
             runtime = sorted(path for path in files if "_mcp2openai" in path.parts)
@@ -213,14 +213,46 @@ def test_check_says_how_the_runtime_on_disk_differs(tmp_path: Path) -> None:
     result = run_cli(*args, "--check", cwd=tmp_path)
     assert result.returncode == 1
     lines = result.stderr.splitlines()
-    assert "app/_mcp2openai/extra.py: not part of mcp2openai 0.3.0's runtime" in lines
+    assert f"app/_mcp2openai/extra.py: not part of mcp2openai {VERSION}'s runtime" in lines
     assert "(the runtime in app/_mcp2openai/ differs from this generator's)" in lines[-1]
-    assert "not 0.3.0's" not in result.stderr
+    assert f"not {VERSION}'s" not in result.stderr
     # Another version's runtime.
     init = runtime / "__init__.py"
-    init.write_text(init.read_text(encoding="utf-8").replace('"0.3.0"', '"0.1.9"'), "utf-8")
+    init.write_text(init.read_text(encoding="utf-8").replace(f'"{VERSION}"', '"0.1.9"'), "utf-8")
     lines = run_cli(*args, "--check", cwd=tmp_path).stderr.splitlines()
-    assert "(the runtime in app/_mcp2openai/ is mcp2openai 0.1.9's, not 0.3.0's)" in lines[-1]
+    assert f"(the runtime in app/_mcp2openai/ is mcp2openai 0.1.9's, not {VERSION}'s)" in lines[-1]
+
+
+def test_a_build_removes_the_data_file_of_0_3_and_check_reports_it(tmp_path: Path) -> None:
+    """0.3 wrote the data beside the module (`tools.json`) and a `drift/` part of the runtime:
+    a build over such a folder removes both and says so; --check reports the data file. A
+    `.json` file that is not such data is left alone."""
+    snapshot(tmp_path, "time")
+    args = ["build", "--server", "time=mcp/time.json", "--out", "app/tools.py"]
+    assert run_cli(*args, cwd=tmp_path).returncode == 0
+    old = tmp_path / "app" / "tools.json"
+    old.write_text('{\n"mcp2openai":"0.3.0",\n"tables":{}\n}\n', encoding="utf-8")
+    drift = tmp_path / "app" / "_mcp2openai" / "drift"
+    (drift / "__pycache__").mkdir(parents=True)
+    (drift / "__init__.py").write_text("", encoding="utf-8")
+    (drift / "__pycache__" / "__init__.cpython-311.pyc").write_bytes(b"")
+    check = run_cli(*args, "--check", cwd=tmp_path)
+    assert check.returncode == 1
+    assert "app/tools.json: mcp2openai 0.3's data file; the module holds its data since 0.4" in (
+        check.stderr.splitlines()
+    )
+    assert old.exists()
+    built = run_cli(*args, cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    assert (
+        "mcp2openai: removed app/tools.json: mcp2openai 0.3's data file; the module holds its"
+        " data since 0.4"
+    ) in built.stderr.splitlines()
+    assert not old.exists() and not drift.exists()
+    assert run_cli(*args, "--check", cwd=tmp_path).returncode == 0
+    other = tmp_path / "app" / "tools.json"
+    other.write_text('{"a config": "of the app"}', encoding="utf-8")
+    assert run_cli(*args, cwd=tmp_path).returncode == 0 and other.exists()
 
 
 # --- build --check prints the whole diff, or says what it left out ---------------------------
@@ -246,8 +278,7 @@ def test_check_prints_the_whole_diff(tmp_path: Path) -> None:
     result = run_cli(*build, "--prefix", "time=t_", "--out", "tools.py", "--check", cwd=tmp_path)
     assert result.returncode == 1
     lines = result.stderr.splitlines()
-    expected = [  # in the order a build writes them: the data, the stub, the module
-        *full_diff(tmp_path / "tools.json", (tmp_path / "new.json").read_text(), "tools.json"),
+    expected = [  # in the order a build writes them: the stub, the module
         *full_diff(tmp_path / "tools.pyi", (tmp_path / "new.pyi").read_text(), "tools.pyi"),
         *full_diff(tmp_path / "tools.py", (tmp_path / "new.py").read_text(), "tools.py"),
     ]
@@ -269,9 +300,9 @@ def test_check_cuts_a_long_diff_at_a_hunk_and_says_how_much_it_left_out(tmp_path
     lines = result.stderr.splitlines()
     assert lines[-1] == "mcp2openai: tools.py is out of date: rebuild it without --check"
     starts = [index for index, line in enumerate(lines) if line.startswith("--- tools.")]
-    assert len(starts) == 3  # the data's diff, the stub's, the module's
+    assert len(starts) == 2  # the stub's diff, the module's
     ends = [*starts[1:], len(lines) - 1]
-    for start, end, suffix in zip(starts[:2], ends[:2], (".json", ".pyi"), strict=True):
+    for start, end, suffix in zip(starts, ends, (".pyi", ".py"), strict=True):
         new = (tmp_path / f"new{suffix}").read_text()
         expected = full_diff(tmp_path / f"tools{suffix}", new, f"tools{suffix}")
         shown, note = lines[start : end - 1], lines[end - 1]
@@ -281,8 +312,6 @@ def test_check_cuts_a_long_diff_at_a_hunk_and_says_how_much_it_left_out(tmp_path
         hunks = [i for i, line in enumerate(expected[:1001]) if line.startswith("@@ ")]
         assert len(shown) == (hunks[-1] if len(hunks) > 1 else 1000)
         assert note == f"[... {len(expected) - len(shown)} more lines of the diff left out]"
-    module = full_diff(tmp_path / "tools.py", (tmp_path / "new.py").read_text(), "tools.py")
-    assert lines[starts[2] : ends[2]] == module  # short: shown whole
 
 
 # --- the report -----------------------------------------------------------------------------
@@ -316,7 +345,7 @@ def test_dropped_keywords_are_summarised_per_keyword(tmp_path: Path) -> None:
         for keyword in ranked
     ]
     # and the runtime written beside it, then the summary line
-    assert lines[-2] == "mcp2openai: wrote the runtime _mcp2openai/ (mcp2openai 0.3.0)"
+    assert lines[-2] == f"mcp2openai: wrote the runtime _mcp2openai/ (mcp2openai {VERSION})"
     assert len(lines) == len(report["fallbacks"]) + len(report["rewrites"]) + len(dropped) + 2
     verbose = run_cli(*args, "-v", cwd=tmp_path)
     detailed = [line for line in verbose.stderr.splitlines() if line.startswith("dropped ")]
@@ -493,7 +522,7 @@ def test_mcp_config_and_own_servers_build_into_one_module(tmp_path: Path) -> Non
     assert result.returncode == 0, result.stderr
     module = import_path(tmp_path / "mcp_tools.py")
     assert list(module.NAMES) == ["time__get_current_time", "time__convert_time", "git__git_status"]
-    assert module.SERVERS == {
+    assert thawed(module.SERVERS) == {
         "time": {"command": "uvx", "args": ["mcp-server-time"]},
         "git": {"command": "uvx", "args": ["mcp-server-git"]},
     }

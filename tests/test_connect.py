@@ -1,4 +1,4 @@
-"""connect() (templates/runtime/connect.py): recipes and their variables, the errors that name
+"""connect() (templates/runtime/sessions.py): recipes and their variables, the errors that name
 a server, and every process stopped, with small local servers (the demo server and the
 misbehaving fixtures of tests/fixtures/servers).
 
@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from live_support import EXAMPLES, FIXTURE_SERVERS, descendants, pids, wait_gone
 from mcp2openai.servers import ExpansionError, expand_text
-from mcp2openai.templates.runtime.recipes import expand_text as _expand_text
+from mcp2openai.templates.runtime.sessions import expand_text as _expand_text
 from runtime_support import load_runtime, write_toolset
 
 PYTHON = sys.executable
@@ -59,8 +59,9 @@ CASES = [
 
 @pytest.mark.parametrize("text", CASES)
 def test_variables_are_filled_as_the_generator_fills_them(text: str) -> None:
-    """The runtime cannot import the generator: its port of generator/servers.py
-    `expand_text` must give the same text, or the same message, for every case."""
+    """`fetch` fills a config's variables with the runtime's `expand_text`: the generator's
+    (generator/servers.py) gives the same text, or the same message in its own error type,
+    for every case."""
     try:
         expected: str = expand_text(text, "headers.X", ENV)
     except ExpansionError as error:

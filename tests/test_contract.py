@@ -1,11 +1,12 @@
 """The compiled contract at run time: `connect(check=...)` against a real server that can be
-started in two versions (tests/servers/drift_server.py), in all three modes, with a toolset
-built from version 1's snapshot by the CLI.
+started in several versions (tests/servers/drift_server.py), in all three modes, with a
+toolset built from version 1's snapshot by the CLI. The module keeps a digest per tool; the
+graded diff stays in the CLI (`mcp2openai fetch --check`), which every message names.
 
 - unchanged: no log, and one `tools/list` per server beyond what opening the session sends;
-- version 2 (one breaking change, one compatible): "warn" logs the counts and the first
-  breaking change, "raise" raises `ContractError` listing every breaking change and stops
-  the server, "off" does nothing;
+- version 2 (both tools changed: one breaking change, one compatible): "warn" logs which
+  tools changed, "raise" raises `ContractError` naming them and stops the server, "off"
+  does nothing; a compatible change alone is a change too;
 - the definitions sent stay the compiled ones.
 """
 
@@ -77,37 +78,35 @@ def test_an_unchanged_server_costs_one_listing_and_logs_nothing(
     assert opened(module, "1", check="off") == []
 
 
-def test_warn_logs_the_counts_and_the_first_breaking_change(
+def test_warn_logs_which_tools_changed_and_the_command_that_grades_it(
     module: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
     with caplog.at_level(logging.WARNING, logger="mcp2openai"):
         opened(module, "2")
     (record,) = caplog.records
     assert record.getMessage() == (
-        "server weather changed since the toolset was built: 1 breaking, 1 compatible,"
-        " 0 cosmetic; first breaking: tool 'forecast' at /inputSchema/properties/units/enum:"
-        ' enum value "kelvin" removed'
+        "server weather changed since the toolset was built: forecast (changed), search"
+        " (changed); grade the change with `mcp2openai fetch --check`, then rebuild with"
+        " `mcp2openai build`"
     )
 
 
-def test_raise_lists_every_breaking_change_and_stops_the_server(module: Any) -> None:
+def test_raise_names_every_changed_tool_and_stops_the_server(module: Any) -> None:
     before = descendants()
     with pytest.raises(module.ContractError) as raised:
         opened(module, "2", check="raise")
     error = raised.value
-    assert error.changes == [
-        ("weather", "forecast", "/inputSchema/properties/units/enum", 'enum value "kelvin" removed')
-    ]
-    assert str(error).splitlines() == [
-        "1 breaking change since the toolset was built (rebuild it: `mcp2openai fetch"
-        " --check`, then `mcp2openai build`):",
-        "weather: tool 'forecast' at /inputSchema/properties/units/enum: enum value"
-        ' "kelvin" removed',
-    ]
+    assert error.changes == [("weather", "forecast", "changed"), ("weather", "search", "changed")]
+    assert str(error) == (
+        "2 tools changed since the toolset was built: weather: forecast (changed), weather:"
+        " search (changed); grade the change with `mcp2openai fetch --check`, then rebuild"
+        " with `mcp2openai build`"
+    )
     assert wait_gone(sorted(descendants() - before)) == []
     assert issubclass(module.ContractError, Exception)
-    # a compatible change alone does not raise
-    opened(module, "compatible", check="raise")
+    # a compatible change is a change too: the module cannot grade it, the CLI does
+    with pytest.raises(module.ContractError, match=r"^1 tool changed .*: weather: search"):
+        opened(module, "compatible", check="raise")
 
 
 def test_off_and_a_bad_mode(module: Any, caplog: pytest.LogCaptureFixture) -> None:
@@ -126,12 +125,32 @@ def test_the_definitions_sent_stay_the_compiled_ones(module: Any) -> None:
     assert "kelvin" in json.dumps(units)  # version 1's, as built
 
 
-def test_the_contract_is_in_the_data(module: Any) -> None:
-    contract = module._toolset.table("contract")["weather"]
-    assert list(contract["tools"]) == ["forecast", "search"]
-    assert set(contract["digests"]) == {"forecast", "search"}
-    assert set(contract["listed"]) >= {"forecast", "search"}
-    assert all(len(digest) == 24 for digest in contract["digests"].values())
+def test_the_module_keeps_a_digest_per_tool_and_no_snapshot(module: Any) -> None:
+    digests = module._toolset.table("digests")
+    assert list(digests) == ["weather__forecast", "weather__search"]
+    assert all(len(digest) == 24 for digest in digests.values())
+    source = Path(module.__file__).read_text(encoding="utf-8")
+    assert "inputSchema" not in source  # the tools as listed are not in it
+
+
+def test_a_tool_the_server_no_longer_lists_is_removed(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A digest of a tool the build kept, against a listing without that tool."""
+    (tmp_path / "pyproject.toml").write_text(PYPROJECT)
+    assert run_cli("fetch", cwd=tmp_path).returncode == 0
+    snapshot = tmp_path / "snapshots" / "weather.json"
+    document = json.loads(snapshot.read_text(encoding="utf-8"))
+    document["tools"].append({**document["tools"][0], "name": "retired"})
+    snapshot.write_text(json.dumps(document), encoding="utf-8")
+    (tmp_path / "pyproject.toml").write_text(
+        PYPROJECT.replace('include = ["forecast", "search"]', 'include = ["search", "retired"]')
+    )
+    assert run_cli("build", cwd=tmp_path).returncode == 0
+    module = import_path(tmp_path / "weather_tools.py")
+    with pytest.raises(module.ContractError) as raised:
+        opened(module, "1", check="raise")
+    assert raised.value.changes == [("weather", "retired", "removed")]
 
 
 def test_a_filtered_tool_is_no_new_tool(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:

@@ -108,7 +108,7 @@ def test_bad_arguments_raise() -> None:
         mcp.tools("completions")
 
 
-def test_definitions_are_shared_and_valid_sdk_params() -> None:
+def test_definitions_are_valid_sdk_params() -> None:
     chat = TypeAdapter(list[ChatCompletionToolParam])
     responses = TypeAdapter(list[ToolParam])
     for kwargs in (
@@ -122,7 +122,86 @@ def test_definitions_are_shared_and_valid_sdk_params() -> None:
         responses.validate_python(definitions)
         json.dumps(definitions, allow_nan=False)
     chat.validate_python(mcp.tools("chat"))
-    assert mcp.tools("responses")[0] is mcp.tools("responses")[0]
+
+
+def mutate(value: Any) -> int:
+    """Change every dict and list inside `value` (and them), as a careless caller could:
+    each dict gets a new key and loses one, each list a new item; how many were changed."""
+    changed = 0
+    if isinstance(value, dict):
+        for item in list(value.values()):
+            changed += mutate(item)
+        if value:
+            value.pop(next(iter(value)))
+        value["mutated"] = True
+        changed += 1
+    elif isinstance(value, list):
+        for item in list(value):
+            changed += mutate(item)
+        value.append("mutated")
+        changed += 1
+    return changed
+
+
+CALLS = [
+    ("chat", lambda: mcp.tools("chat")),
+    ("responses", lambda: mcp.tools("responses")),
+    ("servers", lambda: mcp.tools("responses", servers=["time", "git"])),
+    ("names", lambda: mcp.tools("chat", names=["time__convert_time", "git__git_status"])),
+    ("read_only", lambda: mcp.tools("responses", read_only=True)),
+    ("namespaces", lambda: mcp.tools("responses", namespaces=True)),
+    ("defer", lambda: mcp.tools("responses", defer=True)),
+    ("search", lambda: mcp.tools("responses", search="client")),
+    ("all", lambda: mcp.tools("responses", namespaces=True, defer=True, search="client")),
+    ("tool_choice", lambda: mcp.tool_choice(["time__convert_time"], api="chat")),
+    ("tool_search", lambda: mcp.tool_search("current time in a timezone")),
+]
+
+
+@pytest.mark.parametrize(("form", "call"), CALLS, ids=[form for form, _ in CALLS])
+def test_what_a_caller_changes_changes_no_later_result(form: str, call: Any) -> None:
+    """Every dict and list a call returned is the caller's: changing all of them, three
+    times over (the first tools() parses, the second keeps copies, the later ones copy),
+    leaves the next result equal to the first."""
+    first = call()
+    expected = json.loads(json.dumps(first))
+    for _ in range(3):
+        result = call()
+        assert result == expected
+        assert mutate(result) > 1
+    assert call() == expected
+
+
+def test_the_constants_are_read_only() -> None:
+    """NAMES, SERVERS and REPORT: every mapping and sequence in them refuses a change, and
+    they read as they did."""
+    before = (repr(mcp.NAMES), repr(mcp.SERVERS), repr(mcp.REPORT.as_dict()))
+
+    def refuse(value: Any) -> int:
+        refused = 0
+        if hasattr(value, "items"):
+            for item in list(value.values()):
+                refused += refuse(item)
+            with pytest.raises(TypeError):
+                value["mutated"] = True
+            refused += 1
+        elif isinstance(value, tuple):
+            for item in value:
+                refused += refuse(item)
+            with pytest.raises(AttributeError):
+                value.append("mutated")  # type: ignore[attr-defined]
+            refused += 1
+        return refused
+
+    report = mcp.REPORT
+    parts = [report.fallbacks, report.excluded, report.renames, report.dropped, report.rewrites]
+    assert refuse(mcp.NAMES) > 188 and refuse(mcp.SERVERS) == 1  # bare snapshots: None each
+    assert sum(refuse(part) for part in [*parts, report.null_paths]) > 100
+    with pytest.raises(AttributeError):
+        report.fallbacks = ()  # type: ignore[misc]
+    exported = report.as_dict()
+    mutate(exported)  # a copy: the report is as it was
+    assert (repr(mcp.NAMES), repr(mcp.SERVERS), repr(mcp.REPORT.as_dict())) == before
 
 
 # ---------------------------------------------------------------------------- namespaces
@@ -143,7 +222,7 @@ def test_namespaces_group_by_server_with_local_names_and_descriptions() -> None:
     )
     flat = {d["name"]: d for d in mcp.tools("responses")}
     assert [f["name"] for f in time["tools"]] == ["get_current_time", "convert_time"]
-    assert time["tools"][0]["parameters"] is flat["time__get_current_time"]["parameters"]
+    assert time["tools"][0]["parameters"] == flat["time__get_current_time"]["parameters"]
     assert sum(len(ns["tools"]) for ns in grouped) == 188
 
 

@@ -218,7 +218,7 @@ def test_a_call_tool_of_the_app_sees_its_clock_and_a_late_report_changes_nothing
     the runtime's, and a report after the call ended is ignored (no RuntimeError)."""
     from importlib import import_module
 
-    clock_module = import_module(rt.execute_tool_calls.__module__.rpartition(".")[0] + ".clock")
+    clock_module = import_module(rt.execute_tool_calls.__module__ + ".clock")
     clocks: list[Any] = []
 
     async def call_tool(server: str, tool: str, arguments: dict[str, Any]) -> Any:

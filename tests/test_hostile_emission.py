@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from buildutil import ROOT, import_path
+from buildutil import ROOT, import_path, thawed
 from mcp2openai.naming import SERVER_NAME
 from mcp2openai.summary import _LISTED
-from mcp2openai.tables import TABLE_NAMES
+from mcp2openai.tables import TABLE_NAMES, constant
 
 SOURCES = sorted([*(ROOT / "generator").rglob("*.py"), *(ROOT / "templates").rglob("*.py")])
 TEMPLATES = sorted((ROOT / "templates").glob("*.jinja"))
@@ -36,7 +36,7 @@ BREAKERS = ['"""', "'''", "\\", '"', "'", "\n", "# ", "\u2028", "\r", "\\x00", "
 @cache
 def harvested() -> tuple[str, ...]:
     """Every identifier, attribute, short string constant and comment of the generator's source,
-    and every line and `{{ }}`/`{% %}` tag of its templates."""
+    and every line, name and `{{ }}`/`{% %}` tag of its templates."""
     found: set[str] = set()
     for path in SOURCES:
         text = path.read_text(encoding="utf-8")
@@ -60,6 +60,7 @@ def harvested() -> tuple[str, ...]:
         text = path.read_text(encoding="utf-8")
         found.update(line for line in text.splitlines() if line.strip())
         found.update(re.findall(r"\{\{.*?\}\}|\{%.*?%\}", text))
+        found.update(re.findall(r"[A-Za-z_]\w*", text))  # the module's own names
     # The placeholder shapes of the 0.1.0 renderer, which substituted them after black.
     found.update(f"_m2o_{kind}_{index}" for kind in ("value", "block") for index in range(40))
     return tuple(sorted(found))
@@ -68,8 +69,9 @@ def harvested() -> tuple[str, ...]:
 def test_the_harvest_holds_the_internals_an_attacker_would_try() -> None:
     names = set(harvested())
     # Spot checks that the harvest reaches what matters; the list itself is never written here.
-    assert {"Toolset", "_toolset", "TYPE_CHECKING", "attribute", "table", "mcp2openai"} <= names
-    assert set(TABLE_NAMES) <= names and {",\n", '":', "\n}"} <= names  # the data's own marks
+    assert {"Toolset", "_toolset", "TYPE_CHECKING", "typeddict", "table", "mcp2openai"} <= names
+    assert set(TABLE_NAMES) <= names and {",\n", 'r"""', '"""'} <= names  # the tables' marks
+    assert {constant(name) for name in TABLE_NAMES} <= names
     assert any("{{" in name for name in names) and any(name.startswith("# ----") for name in names)
     assert len(names) > 1000
 
@@ -217,9 +219,9 @@ def test_the_module_is_the_templates_statements_and_runs_nothing(
 def test_the_runtime_is_the_templates_and_the_data_only_its_tables(
     built: tuple[Path, dict[str, Any], Path],
 ) -> None:
-    """No input reaches the runtime's files, and the data holds its tables and nothing else:
-    every top-level key is one of the model's tables, in order (JSON strings hold no line
-    break, so no planted text starts a line)."""
+    """No input reaches the runtime's files, and the module's data is its tables and nothing
+    else: each table's constant is one string, whose JSON is the table (a planted `\"\"\"`
+    or backslash ended none of them early), and nothing beside the module holds data."""
     work, _, _ = built
     runtime = work / "_mcp2openai"
     files = [path for path in runtime.iterdir() if path.is_file()]
@@ -228,10 +230,20 @@ def test_the_runtime_is_the_templates_and_the_data_only_its_tables(
         for path in (ROOT / "templates" / "runtime").iterdir()
         if path.suffix in (".py", ".pyi")
     }
-    data = (work / "hostile_tools.json").read_text(encoding="utf-8")
-    keys = [line.partition(":")[0] for line in data.split("\n") if line.startswith('"')]
-    assert keys == ['"mcp2openai"', '"tables"', *(f'"{name}"' for name in TABLE_NAMES)]
-    assert list(json.loads(data)) == ["mcp2openai", "tables", *TABLE_NAMES]
+    tree = ast.parse((work / "hostile_tools.py").read_text(encoding="utf-8"))
+    strings = {
+        ast.unparse(node.targets[0]): node.value.value
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    }
+    assert list(strings) == [constant(name) for name in TABLE_NAMES]
+    assert all(isinstance(json.loads(text), dict | list) for text in strings.values())
+    assert sorted(path.name for path in work.glob("hostile_tools.*")) == [
+        "hostile_tools.py",
+        "hostile_tools.pyi",
+    ]
 
 
 def test_every_planted_value_reads_back_unchanged(
@@ -267,7 +279,7 @@ def test_every_planted_value_reads_back_unchanged(
     texts = planted(canary)
     assert {
         name: recipe(texts[index * 20 : index * 20 + 20]) for index, name in enumerate(tables)
-    } == module.SERVERS
+    } == thawed(module.SERVERS)
     paths = {entry["path"] for entry in module.REPORT.dropped}
     paths |= {entry["path"] for entry in module.REPORT.fallbacks}
     assert any("_m2o_value_0" in path for path in paths) or "_m2o_value_0" in seen_texts
@@ -287,7 +299,7 @@ def test_the_stub_gives_back_every_key_and_literal(
     module = import_path(work / "hostile_tools.py")
     stub = ast.parse((work / "hostile_tools.pyi").read_text(encoding="utf-8"))
     # "<Tool>Args" (and "<Tool>Args2" on a clash) -> exposed name
-    shape_of = {entry[2]: name for name, entry in module._toolset.table("names").items()}
+    shape_of = {entry["args"]: name for name, entry in module._toolset.table("tools").items()}
     shapes = set(shape_of)
     typed = {
         node.targets[0].id: node.value

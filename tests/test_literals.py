@@ -1,5 +1,5 @@
 """The safe-literal path: values read back exactly, the stub's strings are what black would
-write, and the data file reads back as the runtime reads it."""
+write, and a module's tables read back as the runtime reads them."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import json
 from typing import Any
 
 import black
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from mcp2openai.literals import data_text, docstring, json_text, string
+from mcp2openai.literals import docstring, string, table
 from mcp2openai.render import BLACK_MODE, STUB_MODE
 from mcp2openai.templates.runtime import VERSION, Toolset
 
@@ -67,50 +68,86 @@ def test_any_string_round_trips_and_matches_black(text: str) -> None:
     assert black.format_str(source, mode=BLACK_MODE) == source
 
 
-def read_back(text: str, names: list[str]) -> dict[str, Any]:
-    """The tables of a data file as the runtime reads them, checked against json.loads."""
-    whole = json.loads(text)
-    assert list(whole) == ["mcp2openai", "tables", *names]
-    reader = Toolset({"__name__": "data"}, VERSION, data=text)
-    found = {name: reader.table(name) for name in names}
-    assert found == {name: whole[name] for name in names}
-    return found
+def read_back(literal: str, name: str = "_TABLE") -> Any:
+    """A table's literal as a module holds it: one statement, black's fixed point, and its
+    value parsed as the runtime's Toolset parses it (`json.loads` of the string)."""
+    source = f"{name} = {literal}\n"
+    module = ast.parse(source)
+    assert len(module.body) == 1
+    node = module.body[0]
+    assert isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+    assert black.format_str(source, mode=BLACK_MODE) == source
+    reader = Toolset("data", VERSION, report=node.value.value)
+    return reader.table("report")
 
 
-@given(st.dictionaries(st.sampled_from(["a", "b", "names", "x_1"]), tables, max_size=4))
-def test_data_reads_back_exactly_table_by_table(value: Any) -> None:
-    text = data_text(VERSION, value)
-    assert read_back(text, list(value)) == value
-    # One entry per line, nothing but printable ASCII on them, and only the top-level keys
-    # start a line with a quote.
-    lines = text.split("\n")
-    assert all(line.isascii() and line.isprintable() for line in lines)
-    starts = [line.partition(":")[0] for line in lines if line.startswith('"')]
-    assert starts == ['"mcp2openai"', '"tables"', *(json.dumps(key) for key in value)]
+@given(tables, st.sampled_from(["entries", "keys", "items"]))
+def test_a_table_reads_back_exactly(value: Any, layout: str) -> None:
+    if layout == "keys":  # the definitions: a list of objects
+        value = [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+    if layout == "items":  # the report: an object of lists
+        value = {k: v for k, v in value.items() if isinstance(v, list)} if isinstance(value, dict) else {}
+    literal = table(value, layout)  # type: ignore[arg-type]
+    assert read_back(literal) == value
+    # Nothing but printable ASCII, and a raw string: its text is the JSON exactly.
+    assert literal.startswith('r"""') and literal.endswith('"""')
+    assert all(line.isascii() and line.isprintable() for line in literal.split("\n"))
 
 
-def test_hostile_strings_in_the_data() -> None:
+def test_one_entry_a_line() -> None:
+    entries = table({"a": {"x": 1}, "b": [2, "\n"]})
+    assert entries.split("\n") == ['r"""{', '"a":{"x":1},', '"b":[2,"\\n"]', '}"""']
+    keys = table([{"type": "function", "name": "n", "description": "d"}], "keys")
+    assert keys.split("\n") == [
+        'r"""[',
+        '{"type":"function",',
+        ' "name":"n",',
+        ' "description":"d"}',
+        ']"""',
+    ]
+    items = table({"fallbacks": [{"name": "a"}, {"name": "b"}], "excluded": []}, "items")
+    assert items.split("\n") == [
+        'r"""{',
+        '"fallbacks":[',
+        '{"name":"a"},',
+        '{"name":"b"}',
+        "],",
+        '"excluded":[]',
+        '}"""',
+    ]
+
+
+def test_hostile_strings_in_a_table() -> None:
     breakers = [*HOSTILE, '\\"""', "\\", "\\\n", '"' * 7, "x\\", "\x7f\x85\u200b\U000e0001"]
-    # Values that look like the data's own lines: a table key at the start of a line.
-    breakers += ['\n"names":{}', '\n"definitions":[', '"names":', "\n ]", "\n}\n"]
+    # Values that end the string or the statement early, or look like the module's own lines.
+    breakers += ['"""\n_TOOLS = {}', '\\"""', "\n]", '\n}"""', "\r\n", 'r"""']
     value = {text: [text, {text: text}] for text in breakers}
-    tables = {"names": value, "definitions": list(value), "search": {"x": "y"}}
-    assert read_back(data_text(VERSION, tables), list(tables)) == tables
+    for layout, shaped in (
+        ("entries", value),
+        ("keys", [{text: text} for text in breakers]),
+        ("items", {text: [text, {text: text}] for text in breakers}),
+    ):
+        assert read_back(table(shaped, layout)) == shaped  # type: ignore[arg-type]
 
 
-def test_json_text_is_printable_ascii_and_reads_back() -> None:
+def test_a_table_is_printable_ascii_and_reads_back() -> None:
     value = ["ä中文😀", "a\u2028b", "\x7f", "\U000e0041", "\x00\n\t"]
-    text = json_text(value)
-    assert text.isascii() and all(line.isprintable() for line in text.split("\n"))
-    assert "\\u00e4\\u4e2d" in text and "\\u007f" in text and "\\udb40\\udc41" in text
-    assert json.loads(text) == value
+    literal = table(value)
+    assert literal.isascii() and all(line.isprintable() for line in literal.split("\n"))
+    assert "\\u00e4\\u4e2d" in literal and "\\u007f" in literal and "\\udb40\\udc41" in literal
+    assert read_back(literal) == value
 
 
 def test_numbers_keep_their_type() -> None:
     value = [1, 1.0, -0.0, 1e100, 12345678901234567890, True, None]
-    back = read_back(data_text(VERSION, {"numbers": value}), ["numbers"])["numbers"]
+    back = read_back(table(value))
     assert [type(item) for item in back] == [type(item) for item in value]
     assert back == value
+
+
+def test_what_json_cannot_hold_is_refused() -> None:
+    with pytest.raises(ValueError):
+        table([float("nan")])
 
 
 def test_docstrings_cannot_be_broken_out_of() -> None:

@@ -90,20 +90,24 @@ def test_typed_accessor_and_lazy_names(tmp_path: Path) -> None:
     calls, _ = module.tool_calls(
         call({"path": "a", "edits": [], "owner": {"login": "x"}, "reviewers": []})
     )
-    assert module.RepoEditArgs == "RepoEditArgs"  # a plain string at run time
+    # a real TypedDict at run time, made on first use and then the same class
+    assert module.RepoEditArgs is module.RepoEditArgs
+    assert module.RepoEditArgs.__optional_keys__ == {"limit"}  # NotRequired in the stub
+    assert module.RepoEditArgs.__required_keys__ == {"path", "cursor", "edits", "owner", "reviewers"}
+    assert module.arguments(calls[0], module.RepoEditArgs) is calls[0].arguments
     with pytest.raises(ValueError, match="repo__edit"):
         module.arguments(calls[0], module.RepoOtherArgs)
     with pytest.raises(AttributeError):
         _ = module.NoSuchArgs
-    assert "REPORT" not in vars(module)  # built on first access, then kept
+    # Explicit bindings: the constants are plain attributes from the import on, read-only,
+    # reading the data on first use.
+    assert {"REPORT", "NAMES", "SERVERS"} <= set(vars(module))
+    entries = module._toolset.table("tools")
+    paths = {name: entry["nulls"] for name, entry in entries.items() if "nulls" in entry}
     report = module.REPORT
-    assert module.REPORT is report and "REPORT" in vars(module)
-    paths = module._toolset.table("null_paths")  # the data's table, as REPORT shows it
     assert report.null_paths == {name: tuple(map(tuple, p)) for name, p in paths.items()} != {}
-    assert "NAMES" not in vars(module)
     names = module.NAMES
-    assert module.NAMES is names and "NAMES" in vars(module)  # built once, then kept
-    assert names == {n: (e[0], e[1]) for n, e in module._toolset.table("names").items()}
+    assert names == {n: (e["server"], e["tool"]) for n, e in entries.items()}
     assert all(type(target) is tuple for target in names.values())
 
 
@@ -122,9 +126,11 @@ def test_namespaced_calls_map_through_the_built_table(tmp_path: Path) -> None:
             ],
         },
     )
-    assert module._toolset.table("namespaced") == {
-        "fetch": {"fetch": "fetch__fetch"},
-        "fs": {"read_file": "fs__read_file", "fetch": "fs__fetch"},
+    entries = module._toolset.table("tools")
+    assert {name: entry.get("local", entry["tool"]) for name, entry in entries.items()} == {
+        "fetch__fetch": "fetch",
+        "fs__read_file": "read_file",
+        "fs__fetch": "fetch",
     }
 
     def run(namespace: str, name: str) -> Any:

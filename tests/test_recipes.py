@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from buildutil import ROOT, import_path
+from buildutil import ROOT, import_path, thawed
 from click.testing import CliRunner
 from mcp2openai.cli import main
 from mcp2openai.config import load_mcp_servers, load_project
@@ -89,13 +89,14 @@ def test_the_module_carries_the_recipes_and_no_secret(
     assert "sk-secret" not in source
     assert str(tmp_path) not in source  # no path of this machine either
     module = import_path(tmp_path / "app" / "tools.py")
-    assert load_recipes(tmp_path) == module.SERVERS
+    assert load_recipes(tmp_path) == thawed(module.SERVERS)
     assert list(module.SERVERS) == ["time", "docs", "legacy"]
-    assert module.SERVERS is module.SERVERS  # built once, on first use
+    with pytest.raises(TypeError):  # read-only: what the module returns next is the same
+        module.SERVERS["time"]["args"] = []
     stub = (tmp_path / "app" / "tools.pyi").read_text(encoding="utf-8")
-    assert "from _mcp2openai.api import *" in stub  # the shared API, SERVERS among it
+    assert "SERVERS," in stub.split("__all__")[0]  # the shared API, SERVERS among it
     api = (ROOT / "templates" / "runtime" / "api.pyi").read_text(encoding="utf-8")
-    assert "SERVERS: dict[str, dict[str, object] | None]" in api
+    assert "SERVERS: Mapping[str, Mapping[str, object] | None]" in api
 
 
 def load_recipes(tmp_path: Path) -> dict[str, object]:
@@ -158,7 +159,7 @@ def test_build_from_an_mcp_servers_file_and_from_bare_snapshots(
             "url": "${REMOTE_URL:-https://mcp.example.com/mcp}",
             "headers": {"X-Key": "${KEY}"},
         },
-    } == module.SERVERS
+    } == thawed(module.SERVERS)
     bare = ["build", "--server", "github=snaps/github.json", "--out", "b.py"]
     assert runner.invoke(main, bare).exit_code == 0
     assert import_path(tmp_path / "b.py").SERVERS == {"github": None}
@@ -186,4 +187,5 @@ def test_a_server_without_tools_in_the_toolset_has_no_recipe_entry(tmp_path: Pat
         AUTO,
     )
     assert built.model.recipes == (("time", {"command": "mcp-server-time"}),)
-    assert '"time":{"command":"mcp-server-time"}' in built.data
+    assert '"time":{"recipe":{"command":"mcp-server-time"}' in built.source
+    assert '"empty":' not in built.source

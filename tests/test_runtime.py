@@ -131,175 +131,38 @@ def test_runtime_is_black_formatted_in_default_mode() -> None:
         assert black.format_str(source, mode=mode) == source, path
 
 
-def test_a_toolset_answers_every_public_name_and_lists_them() -> None:
+def test_a_toolset_answers_every_public_name() -> None:
     assert sorted(rt.__all__) == sorted(PUBLIC)
     for name in PUBLIC:
         assert getattr(rt, name) is not None, name
-    assert set(PUBLIC) <= set(dir(rt))
     with pytest.raises(AttributeError, match="has no attribute 'nope'"):
         rt.nope  # noqa: B018
-    assert rt.tools is rt.tools  # made once, then kept in the module
 
 
 def test_a_runtime_of_another_version_is_refused_with_both_versions() -> None:
     from mcp2openai.templates.runtime import VERSION, Toolset
 
     with pytest.raises(ImportError) as error:
-        Toolset({"__file__": "app/tools/github.py"}, "0.0.1")
+        Toolset("app.tools.github", "0.0.1")
     message = str(error.value)
-    assert "app/tools/github.py was built by mcp2openai 0.0.1" in message
+    assert "app.tools.github was built by mcp2openai 0.0.1" in message
     assert f"is mcp2openai {VERSION}'s" in message and "mcp2openai build" in message
     assert "\n" not in message
 
 
-def data_file(tmp_path: Path, text: str) -> Any:
-    """A Toolset whose module is ``tmp_path/github.py`` and whose data file holds ``text``."""
+def test_a_table_is_parsed_on_first_use_and_a_broken_one_is_one_line() -> None:
+    """A module edited by hand: its table is not JSON any more. The import still works (it
+    parses nothing); the first use of that table says which module and table, and the fix."""
     from mcp2openai.templates.runtime import VERSION, Toolset
 
-    (tmp_path / "github.json").write_bytes(text.encode("utf-8"))
-    return Toolset({"__file__": str(tmp_path / "github.py")}, VERSION)
-
-
-def good_data() -> str:
-    from mcp2openai.literals import data_text
-    from mcp2openai.templates.runtime import VERSION
-
-    return data_text(VERSION, {"definitions": DEFINITIONS, "names": {"a": ["fs", "a"]}})
-
-
-def test_a_data_file_is_read_table_by_table_by_its_offsets(tmp_path: Path) -> None:
-    toolset = data_file(tmp_path, good_data())
-    assert toolset.table("definitions") == DEFINITIONS
-    assert toolset.table("names") == {"a": ["fs", "a"]}
-    with pytest.raises(LookupError, match=r"github\.json has no table 'search': rebuild it"):
-        toolset.table("search")
-
-
-def test_a_data_file_with_crlf_line_ends_reads_the_same(tmp_path: Path) -> None:
-    """git's core.autocrlf turns every line end into CRLF: the runtime undoes it (no JSON
-    string of the data holds a line break)."""
-    crlf = good_data().replace("\n", "\r\n")
-    toolset = data_file(tmp_path, crlf)
-    assert toolset.table("names") == {"a": ["fs", "a"]}
-    assert toolset.table("definitions") == DEFINITIONS
-
-
-@pytest.mark.parametrize(
-    ("change", "reason"),
-    [
-        (lambda s: s.replace('"mcp2openai":"0.3.0"', '"mcp2openai":"0.2.0"'), "first lines"),
-        (lambda s: s.replace('"definitions":[\n', '"definitions": [\n'), "not where"),
-        (lambda s: s.replace('"Read a file."', '"Read a file"'), "not where"),
-        (lambda s: s.replace('"Read a file."', '"Read a file\\"'), "table 'definitions' is not"),
-        (lambda s: s.replace('"Read a file."', '"Read a fil\xe9."'), "not where"),
-        (lambda s: s.replace('"tables":{"definitions":[', '"tables":{"definitions":[9'), "fit"),
-        (lambda s: s[: s.index('\n"names":')], '"tables" line does not fit it'),  # cut short
-    ]
-    # A "tables" line that is not an object of [start, end] offsets inside the file.
-    + [
-        (lambda s, bad=bad: re.sub(r'"definitions":\[\d+,\d+\]', bad, s, count=1), "not fit")
-        for bad in (
-            '"definitions":5',
-            '"definitions":[14]',
-            '"definitions":["a","b"]',
-            '"definitions":[14.0,22.0]',
-            '"definitions":[14,99999999999999]',
-            '"definitions":[14,' + "9" * 30 + "]",
-            '"definitions":[22,14]',
-            '"definitions":[' + "9" * 30 + "," + "9" * 30 + "]",  # past what a seek takes
-            '"definitions":{',
-        )
-    ],
-)
-def test_a_data_file_that_does_not_fit_is_one_line_naming_it(
-    tmp_path: Path, change: Any, reason: str
-) -> None:
-    changed = change(good_data())
-    assert changed != good_data()
+    toolset = Toolset("app.tools.github", VERSION, definitions="[]", tools='{"a":')
+    assert toolset.tools("responses") == []
     with pytest.raises(ValueError) as error:
-        data_file(tmp_path, changed).table("definitions")
+        toolset.tool_calls(responses(fc("c", "a", "{}")))
     message = str(error.value)
-    assert message.startswith(f"{tmp_path / 'github.json'} is not the data mcp2openai")
-    assert reason in message and message.endswith("rebuild the toolset")
+    assert message.startswith("app.tools.github: its table 'tools' is not valid JSON (")
+    assert message.endswith("the module was edited by hand; rebuild it")
     assert "\n" not in message
-
-
-def test_offsets_past_the_data_files_end_fail_when_their_table_is_read(
-    tmp_path: Path,
-) -> None:
-    """The first read checks that "tables" is an object of [start, end] offsets; that each
-    lies inside the file is found when its table is read (Toolset.source, files.misplaced).
-    A file cut short inside its last table still gives its first tables."""
-    text = good_data()
-    cut = text[: text.index('\n"names":') + len('\n"names":{')]
-    toolset = data_file(tmp_path, cut)
-    assert toolset.table("definitions") == DEFINITIONS
-    with pytest.raises(ValueError, match='its "tables" line does not fit it'):
-        toolset.table("names")
-    ends = text.rstrip("\n")  # the last table's end: then "\n}" and the file's line end
-    toolset = data_file(tmp_path, ends[:-1])
-    assert toolset.table("definitions") == DEFINITIONS
-    with pytest.raises(ValueError, match='its "tables" line does not fit it'):
-        toolset.table("names")
-
-
-def test_threads_first_reading_a_crlf_data_file_at_once_both_read_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Thread B reads the CRLF head; thread A then undoes the line ends and reads its table;
-    B, going on from the head it read, reads its table too (it never reads the head again,
-    which would now be A's, LF)."""
-    import threading
-
-    from mcp2openai.templates.runtime import Toolset
-
-    toolset = data_file(tmp_path, good_data().replace("\n", "\r\n"))
-    read = Toolset._read
-    b_has_read, a_is_done = threading.Event(), threading.Event()
-
-    def paused(self: Any, start: int, end: int) -> bytes:
-        raw: bytes = read(self, start, end)
-        if threading.current_thread().name == "B" and not b_has_read.is_set():
-            b_has_read.set()
-            assert a_is_done.wait(30)
-        return raw
-
-    monkeypatch.setattr(Toolset, "_read", paused)
-    found: dict[str, object] = {}
-
-    def use() -> None:
-        try:
-            found[threading.current_thread().name] = toolset.table("names")
-        except ValueError as error:
-            found[threading.current_thread().name] = str(error)
-        if threading.current_thread().name == "A":
-            a_is_done.set()
-
-    b = threading.Thread(target=use, name="B")
-    b.start()
-    assert b_has_read.wait(30)
-    a = threading.Thread(target=use, name="A")
-    a.start()
-    a.join(30)
-    b.join(30)
-    assert found == {"A": {"a": ["fs", "a"]}, "B": {"a": ["fs", "a"]}}
-
-
-def test_a_data_file_rebuilt_while_the_app_runs_is_never_mixed_with_the_first(
-    tmp_path: Path,
-) -> None:
-    toolset = data_file(tmp_path, good_data())
-    assert toolset.table("names") == {"a": ["fs", "a"]}
-    # A rebuild of the same length (one description's word changed), written as builds
-    # write: a new file moved over the old one.
-    rebuilt = good_data().replace('"Read a file."', '"Read a line."')
-    assert len(rebuilt) == len(good_data())
-    (tmp_path / "new.json").write_text(rebuilt, encoding="utf-8")
-    os.replace(tmp_path / "new.json", tmp_path / "github.json")
-    with pytest.raises(ValueError) as error:
-        toolset.table("definitions")
-    message = str(error.value)
-    assert "changed since this process first read it): restart the app to use it" in message
 
 
 # ---------------------------------------------------------------------------- tools()
@@ -348,18 +211,23 @@ def test_tools_responses_shape_and_key_order() -> None:
     ]
 
 
-def test_tools_are_shared_plain_json_in_a_new_list() -> None:
-    # Parsed once and shared (docs/usage.md: callers must not change them); the list is new.
-    first = rt.tools("chat")
-    first.append("junk")
-    second = rt.tools("chat")
-    assert len(second) == 2
-    assert second[0] is first[0]
+def test_tools_are_plain_json_and_the_callers_to_change() -> None:
+    """Every call gives new lists and dicts: what a caller does to one result (an app that
+    adds a key to a definition before it sends it) changes no later result (docs/usage.md).
+    tests/test_definitions.py does the same on every form of a built module."""
     for api in ("chat", "responses"):
-        tools = rt.tools(api)
-        assert type(tools) is list and all(type(tool) is dict for tool in tools)
-        assert json.loads(json.dumps(tools)) == tools
-    assert rt.tools("chat")[0]["function"]["parameters"] is rt.tools("responses")[0]["parameters"]
+        first = rt.tools(api)
+        expected = json.loads(json.dumps(first))
+        assert type(first) is list and all(type(tool) is dict for tool in first)
+        assert json.loads(json.dumps(first)) == first
+        for _ in range(3):  # the first call parses, the second keeps copies, the rest copy
+            tools = rt.tools(api)
+            assert tools == expected
+            tools.append("junk")
+            function = tools[0]["function"] if api == "chat" else tools[0]
+            function["parameters"]["properties"].clear()
+            function["name"] = "changed"
+        assert rt.tools(api) == expected
 
 
 def test_tools_accepted_by_openai_sdk_types() -> None:
@@ -434,46 +302,56 @@ def test_tool_calls_result_unpacks_and_names_its_parts() -> None:
 
 
 def test_report() -> None:
-    fallback = {
-        "name": "fs__x",
-        "server": "fs",
-        "tool": "x",
-        "path": ("properties", "a"),
-        "reason": "patternProperties",
-    }
-    report = rt.Report(
-        fallbacks=(fallback,),
-        excluded=(),
-        renames=({"name": "h_1", "server": "fs", "tool": "y", "why": "hashed"},),
-        dropped=({"name": "fs__x", "keywords": (("format", ("properties", "d")),)},),
-        null_paths={"fs__write_file": (("a",), ("edits", None, "dryRun"))},
-    )
-    assert report.fallbacks == (fallback,)
-    assert report.null_paths["fs__write_file"][1] == ("edits", None, "dryRun")
-    assert not hasattr(report, "__dict__")
-    assert repr(report) == (
-        "Report(fallbacks=1, excluded=0, renames=1, dropped=1, null_paths=1 tools, rewrites=0)"
-    )
-    exported = report.as_dict()
-    assert exported == {
-        "fallbacks": [{**fallback, "path": ["properties", "a"]}],
+    """REPORT reads the module's "report" table (its decisions) and the null paths of its
+    "tools" table, read-only; as_dict() is a JSON copy."""
+    from mcp2openai.templates.runtime import VERSION, Toolset
+
+    fallback = {"name": "fs__x", "server": "fs", "tool": "x", "path": "/a", "reason": "r"}
+    report = {
+        "fallbacks": [fallback],
         "excluded": [],
-        "renames": [{"name": "h_1", "server": "fs", "tool": "y", "why": "hashed"}],
-        "dropped": [{"name": "fs__x", "keywords": [["format", ["properties", "d"]]]}],
+        "renames": [{"name": "h_1", "server": "fs", "tool": "y", "reason": "hashed"}],
+        "dropped": [["fs__x", [["/properties/d", "format"], ["/properties/e", "pattern"]]]],
+        "rewrites": [],
+    }
+    tools = {
+        "fs__x": {"server": "fs", "tool": "x", "args": "XArgs"},
+        "fs__write_file": {
+            "server": "fs",
+            "tool": "write_file",
+            "args": "WArgs",
+            "nulls": [["a"], ["edits", None, "dryRun"]],
+        },
+    }
+    texts = {"report": json.dumps(report), "tools": json.dumps(tools)}
+    found = Toolset("m", VERSION, **texts).REPORT
+    assert found.fallbacks == (fallback,)
+    assert found.dropped == (
+        {"name": "fs__x", "path": "/properties/d", "keyword": "format"},
+        {"name": "fs__x", "path": "/properties/e", "keyword": "pattern"},
+    )
+    assert found.null_paths["fs__write_file"][1] == ("edits", None, "dryRun")
+    assert not hasattr(found, "__dict__")
+    assert repr(found) == (
+        "Report(fallbacks=1, excluded=0, renames=1, dropped=2, null_paths=1 tools, rewrites=0)"
+    )
+    with pytest.raises(TypeError):
+        found.fallbacks[0]["reason"] = "changed"  # type: ignore[index]
+    exported = found.as_dict()
+    assert exported == {
+        "fallbacks": [fallback],
+        "excluded": [],
+        "renames": report["renames"],
+        "dropped": [
+            {"name": "fs__x", "path": "/properties/d", "keyword": "format"},
+            {"name": "fs__x", "path": "/properties/e", "keyword": "pattern"},
+        ],
         "null_paths": {"fs__write_file": [["a"], ["edits", None, "dryRun"]]},
         "rewrites": [],
     }
     assert json.loads(json.dumps(exported)) == exported
-    assert report.fallbacks[0]["path"] == ("properties", "a")  # as_dict copies
-    empty = rt.Report()
-    assert empty.as_dict() == {
-        "fallbacks": [],
-        "excluded": [],
-        "renames": [],
-        "dropped": [],
-        "null_paths": {},
-        "rewrites": [],
-    }
+    exported["fallbacks"].clear()
+    assert found.as_dict()["fallbacks"] == [fallback]  # as_dict copies
     assert "mcp2openai.strict_fallback" in (rt.Report.__doc__ or "")
 
 
@@ -902,7 +780,13 @@ def test_responses_rejections_use_function_call_output() -> None:
     assert all(item["type"] == "function_call_output" for item in rejected)
 
 
-NAMESPACED = {"fs": {"read_file": "fs__read_file", "write_file": "fs__write_file"}}
+NAMESPACED = {
+    "fs": {
+        "read_file": "fs__read_file",
+        "write_file": "fs__write_file",
+        "a_tool_with_a_long_name": "h_0123456789",  # its name in fs, as naming makes it
+    }
+}
 
 
 def namespaced_runtime() -> Any:
@@ -926,15 +810,15 @@ def test_namespaced_calls() -> None:
     for namespace in (7, ["fs"], {"fs": 1}, "FS"):
         calls, rejected = run(namespace, "read_file")
         assert calls == [] and "in an unknown namespace" in rejected_text(rejected[0])
-        assert "Available namespaces: fs." in rejected_text(rejected[0])
+        assert "Available namespaces: fs, git." in rejected_text(rejected[0])
     _, rejected = run("fs", None)
     assert rejected_text(rejected[0]) == (
         "Error: The tool call has no function name. Available tools in fs: read_file, "
-        "write_file."
+        "write_file, a_tool_with_a_long_name."
     )
     _, rejected = run("fs", "fs__read_file")  # the flat name is not a name inside fs
     assert "Unknown tool 'fs__read_file' in namespace 'fs'" in rejected_text(rejected[0])
-    with_toolset(module, NAMES, NULL_PATHS)  # a toolset without namespaces
+    with_toolset(module, {})  # a toolset without tools: without namespaces
     _, rejected = run("fs", "read_file")
     assert rejected_text(rejected[0]).endswith("No namespaces are available.")
 

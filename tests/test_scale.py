@@ -1,7 +1,7 @@
 """Large toolsets: real tools replicated with renamed copies (`bench/inputs.py`), as `make bench`.
 
-The runtime, the JSON data and the stub's TypedDicts are joined after black, not formatted by it
-(generator/render.py); these tests prove that black would leave both files as they are.
+The stub's TypedDicts are joined after black, not formatted by it (generator/render.py); the
+module is formatted whole. These tests prove that black would leave both files as they are.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def test_2000_replicated_tools_build_and_import(large: Build, tmp_path: Path) ->
     assert len(module.tools("chat")) == LARGE
     assert len(module.NAMES) == LARGE
     assert len({definition["name"] for definition in responses}) == LARGE
-    assert "_r1" in large.data  # renamed copies, not only the real tools
+    assert "_r1" in large.source  # renamed copies, not only the real tools
 
 
 def test_2000_replicated_tools_are_black_stable(large: Build) -> None:

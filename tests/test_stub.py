@@ -8,6 +8,7 @@ from pathlib import Path
 import black
 from buildutil import GENERATED, run_cli, write_snapshot
 from mcp2openai.render import STUB_MODE
+from runtime_support import PUBLIC
 
 TOOLS = [
     {
@@ -46,8 +47,10 @@ def test_the_stub_reexports_the_shared_api_absolutely_or_relatively(tmp_path: Pa
         assert result.exit_code == 0, result.output
     top_imports = imports(top.with_suffix(".pyi").read_text(encoding="utf-8"))
     package_imports = imports(package.with_suffix(".pyi").read_text(encoding="utf-8"))
-    assert "from _mcp2openai.api import *" in top_imports
-    assert "from ._mcp2openai.api import *" in package_imports
+    assert [line for line in top_imports if "_mcp2openai" in line] == [
+        "from _mcp2openai.api import " + ", ".join(PUBLIC)
+    ]
+    assert "from ._mcp2openai.api import " + ", ".join(PUBLIC) in package_imports
     # Everything else is the same.
     assert [line.replace("._mcp", "_mcp") for line in package_imports] == top_imports
 

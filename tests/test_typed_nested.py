@@ -188,17 +188,21 @@ def test_no_name_but_the_nested_typed_dicts_looks_like_one() -> None:
                 names.add(node.name)
             elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 names.add(node.id)
+            elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+                names.add(node.attr)
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
                 function = node.value.func
+                target = node.targets[0]
                 if isinstance(function, ast.Name) and function.id == "TypedDict":
-                    typed_dicts.add(node.targets[0].id)  # type: ignore[attr-defined]
+                    if isinstance(target, ast.Name):  # the runtime's are made by data
+                        typed_dicts.add(target.id)
         return names, typed_dicts
 
     module = set()
     for path in [GENERATED / "mcp_all.py", *sorted((GENERATED / "_mcp2openai").glob("*.py*"))]:
         module |= assigned(path)[0]
     stub, typed_dicts = assigned(GENERATED / "mcp_all.pyi")
-    assert {"_toolset", "Toolset", "Catalog"} <= module
+    assert {"_toolset", "Toolset", "Catalog", "NAMES"} <= module
     assert "_FilesystemEditFileArgs_EditsItem" in typed_dicts
     assert not [name for name in module if NESTED.fullmatch(name)]
     assert {name for name in stub if NESTED.fullmatch(name)} <= typed_dicts

@@ -1,4 +1,4 @@
-"""generator/verify.py: the proof run on every module, stub and data before anything is written.
+"""generator/verify.py: the proof run on every module and stub before anything is written.
 
 Each test tampers with a correctly built file the way a broken emitter or a successful
 injection would, and expects the proof to refuse it with a message naming what differs.
@@ -19,7 +19,7 @@ from mcp2openai.naming import ServerTools
 from mcp2openai.naming import build as name_tools
 from mcp2openai.options import ServerSpec
 from mcp2openai.render import _module_skeleton, _stub_skeleton, module_source, stub_source
-from mcp2openai.verify import verify_data, verify_module, verify_stub
+from mcp2openai.verify import verify_module, verify_stub
 
 Built = tuple[ModuleModel, Emission, str, str]
 
@@ -52,7 +52,6 @@ def test_a_correct_build_passes(built: Built) -> None:
     model, emission, module, stub = built
     check_module(module, model, emission)
     check_stub(stub, emission)
-    verify_data(emission)
 
 
 @pytest.mark.parametrize(
@@ -60,12 +59,32 @@ def test_a_correct_build_passes(built: Built) -> None:
     [
         (lambda s: s + "\nimport os\n", "statements differ"),
         (lambda s: s.replace("__getattr__ =", "__getattr2__ =", 1), "statements differ"),
-        (lambda s: s.replace('"0.3.0")', '"0.3.1")', 1), "statements differ"),
+        (lambda s: s.replace('"0.4.0",', '"0.4.1",', 1), "statements differ"),
         (lambda s: s.replace("OpenAI function tools", "OpenAI tools", 1), "docstring"),
         (lambda s: s.replace('"""OpenAI', '"""OpenAI"""; import os; """', 1), "docstring"),
-        (lambda s: s.replace("TYPE_CHECKING =", "import os\nTYPE_CHECKING =", 1), "differ"),
+        (lambda s: s.replace("__all__ =", "import os\n__all__ =", 1), "differ"),
         (lambda s: s.replace('"NAMES",', '"NAMES", "os",', 1), "differ"),
         (lambda s: s[: s.index("__all__") + 12], "does not parse"),
+        # The tables: their values, their order, their form.
+        (
+            lambda s: s.replace(
+                '"git__git_status":{"server":"git"', '"git__git_status":{"server":"gut"', 1
+            ),
+            "table tools does not read back",
+        ),
+        (lambda s: s.replace('"git__git_status":"1:', '"git__git_status":"9:', 1), "table search"),
+        (lambda s: s.replace('_TOOLS = r"""{', '_TOOLS = r"""{{', 1), "tools is not valid JSON"),
+        (
+            lambda s: s.replace('_TOOLS = r"""{', '_TOOLS = 1 + r"""{', 1),
+            "tools is not a string",
+        ),
+        (lambda s: s.replace('_SEARCH = r"""', '_SEARCH2 = r"""', 1), "not the model's, in order"),
+        (lambda s: s.replace('_SEARCH = r"""', '_SEARCH = _TOOLS\n_X = r"""', 1), "not a string"),
+        # A value breaking out of its string, or a table that does: a statement more.
+        (
+            lambda s: s.replace(' "strict":true}', ' "strict":true}"""\nimport os\n_X = r"""', 1),
+            "definitions is not valid JSON",
+        ),
     ],
 )
 def test_a_tampered_module_is_refused(built: Built, change: object, message: str) -> None:
@@ -79,45 +98,11 @@ def test_a_tampered_module_is_refused(built: Built, change: object, message: str
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (lambda s: s.replace('"git__git_status":["git"', '"git__git_status":["gut"', 1), "names"),
-        (lambda s: s.replace('"git__git_status":"1:', '"git__git_status":"9:', 1), "search"),
-        # A table of another length: its bytes are no longer where "tables" says.
-        (lambda s: s.replace('"git__git_status":["git"', '"git__git_status":["gu"', 1), "where"),
-        (lambda s: s.replace('"git__git_status":"', '"git__git_status":"99:x ', 1), "where"),
-        (
-            lambda s: s.replace('"tables":{"definitions":[1', '"tables":{"definitions":[2', 1),
-            "where",
-        ),
-        (lambda s: s.replace('\n"dropped":', '\n"dropped2":', 1), "dropped is not where"),
-        # A value that starts a line as a table key would: the runtime would read it instead.
-        (lambda s: s.replace('\n"names":{', '\n"names":{},\n"x":{', 1), "is not where"),
-        (lambda s: s[:-3], "does not end where its last table does"),
-        (lambda s: s + " ", "does not end where"),
-        (
-            lambda s: s.replace('"tables":{"definitions"', '"tables":{"x":[0,0],"definitions"'),
-            "in order",
-        ),
-        (lambda s: s.replace('"tables":{', '"tables":{{', 1), "not valid JSON"),
-        (lambda s: s.replace('"definitions":[\n {"type"', '"definitions":[\n {"typé"', 1), "ASCII"),
-        (lambda s: s.replace(':"0.3.0"', ':"0.2.0"', 1), "not written for this version"),
-    ],
-)
-def test_tampered_data_is_refused(built: Built, change: object, message: str) -> None:
-    _, emission, _, _ = built
-    tampered = change(emission.data)  # type: ignore[operator]
-    assert tampered != emission.data
-    with pytest.raises((RenderError, ValueError), match=message):
-        verify_data(dataclasses.replace(emission, data=tampered))
-
-
-@pytest.mark.parametrize(
-    ("change", "message"),
-    [
         (lambda s: s + 'X = __import__("os")\n', "TypedDicts for"),
         (lambda s: s.replace('"repo_path": str', '"repo_path": __import__("os")', 1), "not a type"),
         (lambda s: s.replace('"repo_path": str', '"repo_path": int', 1), "repo_path"),
         (lambda s: s.replace('"repo_path": str', '"repo": str', 1), "keys"),
-        (lambda s: s.replace("import *", "import tools", 1), "head"),
+        (lambda s: s.replace("    NAMES,\n", "    NAMES,\n    tools2,\n", 1), "head"),
         (lambda s: s.replace('"NAMES",', '"NAMES", "os",', 1), "head"),
         (
             lambda s: s.replace("GitGitStatusArgs = TypedDict(", "GitGitStatusArgs = dict(", 1),
@@ -136,23 +121,25 @@ def test_a_tampered_stub_is_refused(built: Built, change: object, message: str) 
 def test_an_emitter_bug_is_exit_3_one_line_and_nothing_written(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Data written with one table's values altered: what the runtime reads is not the model's.
-    real = emit_module.data_text
+    # A table written with values altered: what the runtime reads is not the model's.
+    real = emit_module.table
 
-    def broken(version: str, tables: dict[str, object]) -> str:
-        return real(version, {**tables, "structured": ["not a tool"]})  # type: ignore[dict-item]
+    def broken(value: object, layout: str = "entries") -> str:
+        if isinstance(value, dict) and "fallbacks" in value:
+            value = {**value, "fallbacks": ["not a decision"]}
+        return real(value, layout)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(emit_module, "data_text", broken)
+    monkeypatch.setattr(emit_module, "table", broken)
     out = tmp_path / "git_tools.py"
     result = run_cli("build", "--server", f"git={SNAPSHOTS / 'git.json'}", "--out", str(out), "-q")
     assert result.exit_code == 3
     lines = result.output.strip().splitlines()
     assert lines[-1].startswith("mcp2openai: internal error (nothing written; please report): ")
-    assert "structured does not read back" in lines[-1]
+    assert "table report does not read back" in lines[-1]
     assert sorted(path.name for path in tmp_path.iterdir()) == []
 
 
 def test_an_emission_without_the_tables_values_is_refused(built: Built) -> None:
-    _, emission, _, _ = built
-    with pytest.raises(RenderError, match="tables are not the model's"):
-        verify_data(dataclasses.replace(emission, values={}))
+    model, emission, module, _ = built
+    with pytest.raises((RenderError, KeyError)):
+        check_module(module, model, dataclasses.replace(emission, values={}))

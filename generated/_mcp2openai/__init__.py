@@ -693,6 +693,13 @@ class Report:
                 tools = self._toolset.table("tools").items()
                 paths = {name: e["nulls"] for name, e in tools if "nulls" in e}
                 found = _ReadOnly({k: frozen(v) for k, v in paths.items()})
+            elif key == "dropped":  # grouped by tool: [name, [[path, keyword], ...]]
+                grouped = self._toolset.table("report")["dropped"]
+                found = tuple(
+                    _ReadOnly({"name": name, "path": path, "keyword": keyword})
+                    for name, pairs in grouped
+                    for path, keyword in pairs
+                )
             else:
                 found = frozen(self._toolset.table("report").get(key, []))
             self._parts[key] = found

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 import mcp_memory
 from mcp_git import (
     SERVERS,
-    ChatOutputParam,
-    ChatToolMessageParam,
     GitGitLogArgs,
-    ResponsesOutputParam,
-    ResponsesRejectionParam,
     ToolCall,
     ToolCalls,
     arguments,
@@ -18,6 +17,14 @@ from mcp_git import (
     tool_calls,
     tool_output,
 )
+
+if TYPE_CHECKING:  # the SDK-shaped types the API returns, for an app's own annotations
+    from _mcp2openai.api import (
+        ChatOutputParam,
+        ChatToolMessageParam,
+        ResponsesOutputParam,
+        ResponsesRejectionParam,
+    )
 
 
 def describe(response: object) -> list[str]:
@@ -68,7 +75,7 @@ def answers(response: object) -> list[ChatToolMessageParam | ResponsesRejectionP
 
 async def run(response: object) -> list[ChatOutputParam | ResponsesOutputParam]:
     # connect() and its call_tool, execute_tool_calls' options, tool_output's list
-    recipe: dict[str, object] | None = SERVERS["git"]
+    recipe: Mapping[str, object] | None = SERVERS["git"]
     servers = {"git": recipe or {"command": "mcp-server-git"}}
     async with connect(servers=servers, env={"HOME": "/tmp"}) as call_tool:
         print(list(call_tool.sessions))
