@@ -1,19 +1,38 @@
 """Per-request cost of `tools()`: each call against `json.dumps` of what it returns.
 
 An app calls `tools(...)` for every request, and the `openai` SDK then serialises the list
-(httpx writes it as JSON): `json.dumps` of the same list is the floor the call is compared
-with (the target: at most 5% of it). Variants: the flat lists for both APIs, a selection by
-server, namespaces with deferred loading, and a client search tool.
+(httpx writes it as JSON): `json.dumps` of the same list is what the call is compared with.
+Every call returns new lists and dicts, the caller's to change. Variants: the flat lists for
+both APIs, a selection by server, namespaces with deferred loading, and a client search tool.
+Also, in fresh interpreters (`measure_first_calls`): the first, second and third
+`tools("responses")` after the import, each the fastest of the runs, against `json.loads` of
+the same definitions in the same process.
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from bench.calls import fastest_per_call
-from bench.imports import import_path
+from bench.imports import WARM_FLAGS, child, import_path
+
+_FIRST_CALLS_CHILD = """\
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+module = __import__(sys.argv[2])
+times = []
+for _ in range(3):
+    c0 = time.process_time_ns()
+    definitions = module.tools("responses")
+    times.append(time.process_time_ns() - c0)
+text = json.dumps(definitions, separators=(",", ":"))
+c0 = time.process_time_ns()
+json.loads(text)
+print(*times, time.process_time_ns() - c0)
+"""
 
 VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "chat": ("chat", {}),
@@ -26,7 +45,8 @@ VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
 
 def measure_tools(path: Path, count: int) -> dict[str, Any]:
     module = import_path(path)
-    module.tools("responses")  # parsed once, before any clock starts
+    for _ in range(2):  # the first calls parse the module's text: before any clock starts
+        module.tools("responses")
     servers = list(dict.fromkeys(server for server, _ in module.NAMES.values()))[:2]
     rows = []
     for label, (api, options) in VARIANTS.items():
@@ -55,3 +75,25 @@ def measure_tools(path: Path, count: int) -> dict[str, Any]:
         )
         print(f"tools() {label:>30}: {tools_us:.1f} µs, json.dumps {dumps_us:.0f} µs")
     return {"tools": count, "rows": rows}
+
+
+def measure_first_calls(path: Path, runs: int) -> dict[str, Any]:
+    """CPU ms of the first, second and third `tools("responses")` after the import, and of
+    `json.loads` of the same definitions, in fresh interpreters (bytecode on disk): each
+    column's fastest sample."""
+    command = [sys.executable, *WARM_FLAGS, "-c", _FIRST_CALLS_CHILD, str(path.parent), path.stem]
+    child(command)  # writes the .pyc
+    keys = ("first_ms", "second_ms", "third_ms", "json_loads_ms")
+    samples: dict[str, list[float]] = {key: [] for key in keys}
+    for _ in range(runs):
+        for key, nanoseconds in zip(keys, child(command), strict=True):
+            samples[key].append(int(nanoseconds) / 1e6)
+    row: dict[str, Any] = {key: min(values) for key, values in samples.items()}
+    row["samples"] = samples
+    print(
+        "tools('responses') in a fresh process: first {first_ms:.2f} ms, second"
+        " {second_ms:.2f} ms, third {third_ms:.2f} ms; json.loads {json_loads_ms:.2f} ms".format(
+            **row
+        )
+    )
+    return row

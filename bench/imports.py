@@ -1,26 +1,35 @@
-"""Import cost of an adapter, warm (`.pyc` on disk) and cold (no bytecode can be written).
+"""What an app pays before its first request: a toolset module's import and first `tools()`.
 
-Each sample is a fresh `python -I -S` (interpreter start-up excluded): the `import` statement of
-the adapter, then its first `tools("responses")`, against `json.loads` of the same definitions
-(compact JSON, already read into a str) in its own fresh interpreter; `json` is imported before
-the clock starts in both, as it is in any app that uses the `openai` SDK. Cold samples run with `-B`
-after deleting the `__pycache__` folders (the module's and the runtime's), as an app does under
-`PYTHONDONTWRITEBYTECODE=1` or on a read-only site directory: what it loads is compiled on every
-start. Samples alternate between the adapter and the baseline, so drifting load on the machine
-hits both alike. A row's figure is each column's fastest sample (as `timeit` advises): on the
-shared machine the same child takes 1.6x the CPU time for seconds at a time, whatever it runs
-(a neighbour on the core), and a median then depends on how many samples of each column fell in
-such a stretch. No interference makes work faster, so the fastest sample is what the work costs.
-The medians are kept beside it.
+Each sample is a fresh interpreter (its start-up excluded): the `import` statement of the
+module, then its first `tools("responses")` (the module holds its data as JSON text: that call
+parses the definitions), against `json.loads` of the same definitions (compact JSON, already
+read into a str) in its own fresh interpreter. `json` is imported before the clock in both, as
+it is in any app that uses the `openai` SDK.
 
-Without bytecode the app's own modules are compiled from source too, and the first compile from
-source in a process also sets up CPython's AST types (about 1 ms, once per process, whatever is
-compiled). So a cold sample imports a module of the app's own first, before the clock: it
-measures what the toolset adds to the app's start. It also measures the toolset as the process's
-first source import (a lone script whose every other import has bytecode), where that one-time
-setup falls on it, and the setup alone. Cold rows also give a floor: what any module file costs
-without bytecode (compiling its own source, then parsing its definitions from the file), whatever
-its runtime. Also: how many of the runtime's lines of code each step loads.
+- With bytecode (`python -I -S`): the module's and the runtime's `.pyc` on disk, written by a
+  first untimed run and checked unchanged at the end.
+- Without bytecode (`python -I -B`, the module's, the runtime's and the app's `__pycache__`
+  deleted before each sample), as an app runs under `PYTHONDONTWRITEBYTECODE=1` or from a
+  read-only folder: its own files, the toolset among them, are compiled at every start. Such an
+  app pays it against what it imports anyway, `import openai`, timed in its own fresh
+  interpreter with the same flags. `site` stays on (no `-S`) in all three children of these
+  rows: `openai` is in the bench venv's site-packages. `openai` keeps the bytecode `pip install`
+  compiled for it (pip compiles what it installs whatever `PYTHONDONTWRITEBYTECODE` says; an
+  untimed `python -I -c "import openai"` writes any file it lacks): what the app's image holds.
+  Without bytecode the app's own modules are compiled from source too, and the first compile
+  from source in a process also sets up CPython's AST types (about 1 ms, once per process,
+  whatever is compiled): so these samples import a module of the app's own first, before the
+  clock, in the toolset's child and in `openai`'s, and measure what the toolset adds. The row
+  also gives the toolset as the process's first source import (a lone script whose every other
+  import has bytecode), where that setup falls on it, and the compile of the module's own
+  source alone (`compile()` after the setup, in a fresh interpreter).
+
+Samples alternate between the columns, so drifting load on the machine hits them alike. A
+row's figure is each column's fastest sample (as `timeit` advises): on the shared machine the
+same child takes 1.6x the CPU time for seconds at a time, whatever it runs (a neighbour on the
+core), and a median then depends on how many samples of each column fell in such a stretch. No
+interference makes work faster, so the fastest sample is what the work costs. The medians are
+kept beside it.
 """
 
 from __future__ import annotations
@@ -42,6 +51,10 @@ from mcp2openai.stub import RUNTIME_PACKAGE
 from bench.inputs import ROOT
 
 PEERS = ("openai-agents", "pydantic-ai", "langchain-core")
+
+# The interpreter's flags, per kind of row: the same for every child of a row.
+WARM_FLAGS = ("-I", "-S")
+COLD_FLAGS = ("-I", "-B")
 
 _IMPORT_CHILD = """\
 import json, sys, time  # json as in the baseline (and in any app that uses the openai SDK)
@@ -69,36 +82,31 @@ c1, t1 = time.process_time_ns(), time.perf_counter_ns()
 print(t1 - t0, c1 - c0, len(definitions))
 """
 
-# The least a toolset module can cost without bytecode, whatever its runtime: compiling the
-# module's own source and parsing its definitions from its data file's bytes. Before the clock,
-# the interpreter's first compile (`builtin compile()`, as importlib calls it), which sets up its
-# AST types once per process: its own time is printed first.
-_FLOOR_CHILD = """\
+# `import openai`, as the toolset's cold child: json first, then a module of the app's own.
+_OPENAI_CHILD = """\
 import json, sys, time
-c0 = time.process_time_ns()
-compile("app = 1", "app_module.py", "exec")
-c1 = time.process_time_ns()
-with open(sys.argv[1], encoding="utf-8") as stream:
-    compile(stream.read(), sys.argv[1], "exec")
-with open(sys.argv[2], "rb") as stream:
-    definitions = json.loads(stream.read())
-print(c1 - c0, time.process_time_ns() - c1, len(definitions))
+sys.path.insert(0, sys.argv[1])
+import app_module
+c0, t0 = time.process_time_ns(), time.perf_counter_ns()
+import openai
+c1, t1 = time.process_time_ns(), time.perf_counter_ns()
+print(t1 - t0, c1 - c0, len(sys.modules))
 """
 
-# A module of the app's own, imported before the clock in the cold samples.
-_APP_MODULE = '"""An app\'s own module, compiled from source before the adapter is imported."""\n'
-
-# Each file compiled on its own, as the import does (a file's `from __future__` must come
-# first, so the files cannot be joined into one text), and the CPU times summed.
+# The module's own source compiled, after the interpreter's first compile (which sets up its
+# AST types once per process): what compiling its data costs, whatever the runtime does.
 _COMPILE_CHILD = """\
 import sys, time
 texts = [open(path, encoding="utf-8").read() for path in sys.argv[1:]]
 compile("app = 1", "app_module.py", "exec")  # the once-per-process setup, before the clock
 c0 = time.process_time_ns()
 for number, text in enumerate(texts):
-    compile(text, f"runtime_{number}.py", "exec")
+    compile(text, f"part_{number}.py", "exec")
 print(time.process_time_ns() - c0)
 """
+
+# A module of the app's own, imported before the clock in the cold samples.
+_APP_MODULE = '"""An app\'s own module, compiled from source before the toolset is imported."""\n'
 
 # CPU time of the child process (what the work costs; on an idle machine, its wall time), then
 # wall time (which, on a shared machine, also counts waiting for a core in 4 ms scheduler ticks).
@@ -110,37 +118,48 @@ _IMPORT_KEYS = (
     "wall_import_and_tools_ms",
     "wall_json_loads_ms",
 )
+_COLD_KEYS = ("first_import_and_tools_ms", "compile_ms", "openai_ms", "wall_openai_ms")
 
 
 def measure_import(
-    directory: Path, count: int, runs: int, peers: dict[str, dict[str, Any]] | None, cold: bool
+    directory: Path,
+    count: int,
+    runs: int,
+    peers: dict[str, dict[str, Any]] | None,
+    cold: bool,
+    openai: bool = False,
 ) -> dict[str, Any]:
+    """The import and first tools("responses") of `directory`'s `adapter_<count>`, against
+    json.loads (and, cold with `openai`, against `import openai`): one row."""
     name = f"adapter_{count}"
-    # Not {name}.json: that is the toolset's data, beside its module.
+    module = directory / f"{name}.py"
     definitions = directory / f"{name}.definitions.json"
-    module = import_path(directory / f"{name}.py")
-    text = json.dumps(module.tools("responses"), ensure_ascii=False, separators=(",", ":"))
+    listed = import_path(module).tools("responses")
+    text = json.dumps(listed, ensure_ascii=False, separators=(",", ":"))
     definitions.write_text(text, encoding="utf-8")
-    flags = ["-I", "-S", "-B"] if cold else ["-I", "-S"]
+    flags = list(COLD_FLAGS if cold else WARM_FLAGS)
     first_importing = [sys.executable, *flags, "-c", _IMPORT_CHILD, str(directory), name]
     app = directory / "app"  # cold: a module of the app's own, imported first
     app.mkdir(exist_ok=True)
     (app / "app_module.py").write_text(_APP_MODULE, encoding="utf-8")
     importing = [*first_importing, str(app)] if cold else first_importing
-    loading = [sys.executable, "-I", "-S", "-c", _JSON_CHILD, str(definitions)]
-    cache = directory / "__pycache__"
-    caches = (cache, directory / RUNTIME_PACKAGE / "__pycache__", app / "__pycache__")
-    cached = cache / f"{name}.{sys.implementation.cache_tag}.pyc"
+    loading = [sys.executable, *flags, "-c", _JSON_CHILD, str(definitions)]
+    caches = (
+        directory / "__pycache__",
+        directory / RUNTIME_PACKAGE / "__pycache__",
+        app / "__pycache__",
+    )
+    cached = caches[0] / f"{name}.{sys.implementation.cache_tag}.pyc"
     for folder in caches:
         shutil.rmtree(folder, ignore_errors=True)
     if not cold:
         child(importing)  # writes the .pyc
         assert cached.exists(), cached
     stamp = cached.stat().st_mtime_ns if not cold else None
+    if openai:
+        child([sys.executable, "-I", "-c", "import openai"])  # any .pyc pip did not write
     samples: dict[str, list[float]] = {key: [] for key in _IMPORT_KEYS}
-    floor = [sys.executable, "-I", "-S", "-c", _FLOOR_CHILD, str(directory / f"{name}.py")]
-    floor.append(str(definitions))
-    extras: list[tuple[float, float, float]] = []  # cold: first import, setup, floor
+    extras: dict[str, list[float]] = {key: [] for key in _COLD_KEYS}
     added: set[str] = set()
     for _ in range(runs):
         if cold:
@@ -152,7 +171,7 @@ def measure_import(
         added.update(
             name
             for name in modules.split(",")
-            if name != "-" and not name.startswith(RUNTIME_PACKAGE)
+            if name != "-" and name.split(".")[0] != RUNTIME_PACKAGE
         )
         loaded, cpu_loaded, length = map(int, child(loading))
         assert length == count, (length, count)
@@ -161,11 +180,16 @@ def measure_import(
         for key, nanoseconds in zip(_IMPORT_KEYS, (*cpu, *wall), strict=True):
             samples[key].append(nanoseconds / 1e6)
         if cold:
+            cold_extras(extras, caches, first_importing, module, count)
+        if openai:
             for folder in caches:
                 shutil.rmtree(folder, ignore_errors=True)
-            extras.append(cold_extras(first_importing, floor, count))
+            command = [sys.executable, *flags, "-c", _OPENAI_CHILD, str(app)]
+            wall_openai, cpu_openai, _ = map(int, child(command))
+            extras["openai_ms"].append(cpu_openai / 1e6)
+            extras["wall_openai_ms"].append(wall_openai / 1e6)
     if cold:
-        assert not cached.exists(), "a .pyc was written: not a cold import"
+        assert not cached.exists(), "a .pyc was written: not an import without bytecode"
     else:
         assert cached.stat().st_mtime_ns == stamp, "the .pyc was rewritten: not a warm import"
     fastest = {key: min(values) for key, values in samples.items()}
@@ -174,10 +198,11 @@ def measure_import(
         "tools": count,
         "runs": runs,
         "bytecode": not cold,
+        "flags": " ".join(flags),
         **fastest,
         "medians": {key: statistics.median(values) for key, values in samples.items()},
         "json_mb": len(text.encode("utf-8")) / 1e6,
-        "module_mb": (directory / f"{name}.py").stat().st_size / 1e6,
+        "module_mb": module.stat().st_size / 1e6,
         "modules_imported_by_adapter": sorted(added),
         "import_vs_json": import_ms / json_ms,
         "import_and_tools_vs_json": first_ms / json_ms,
@@ -193,37 +218,47 @@ def measure_import(
             peer_vs_import=peer_ms / import_ms,
             peer_vs_import_and_tools=peer_ms / first_ms,
         )
+    measured = {key: values for key, values in extras.items() if values}
+    row.update({key: min(values) for key, values in measured.items()})
+    if measured:
+        row["medians"].update({key: statistics.median(v) for key, v in measured.items()})
+        row["samples"].update(measured)
     if cold:
-        first_import, setup, floor_ms = (min(column) for column in zip(*extras, strict=True))
-        row["first_import_and_tools_ms"] = first_import
-        row["first_import_and_tools_vs_json"] = first_import / json_ms
-        row["setup_ms"] = setup
-        row["floor_ms"] = floor_ms
-        row["floor_vs_json"] = floor_ms / json_ms
-    kind = "cold" if cold else "warm"
+        row["first_import_and_tools_vs_json"] = row["first_import_and_tools_ms"] / json_ms
+    if openai:
+        row["import_and_tools_vs_openai"] = first_ms / row["openai_ms"]
+    kind = "no bytecode" if cold else "bytecode"
+    against = f", import openai {row['openai_ms']:.1f} ms" if openai else ""
     print(
         f"import ({kind}) {count:>5} tools: {import_ms:.2f} ms (+tools {first_ms:.2f} ms),"
-        f" json.loads {json_ms:.2f} ms (CPU)"
+        f" json.loads {json_ms:.2f} ms{against} (CPU)"
     )
     return row
 
 
 def cold_extras(
-    first_importing: list[str], floor: list[str], count: int
-) -> tuple[float, float, float]:
-    """A cold sample's other figures (ms of CPU): import + first tools() as the process's first
-    source import, the interpreter's one-time setup of its first compile, and the floor."""
+    extras: dict[str, list[float]],
+    caches: tuple[Path, ...],
+    first_importing: list[str],
+    module: Path,
+    count: int,
+) -> None:
+    """A cold sample's other figures (ms of CPU): import + first tools() as the process's
+    first source import, and compiling the module's own source alone."""
+    for folder in caches:
+        shutil.rmtree(folder, ignore_errors=True)
     *numbers, _ = child(first_importing)
     _, _, cpu_imported, cpu_first, length = map(int, numbers)
     assert length == count, (length, count)
-    setup_ns, floor_ns, length = map(int, child(floor))
-    assert length == count, (length, count)
-    return (cpu_imported + cpu_first) / 1e6, setup_ns / 1e6, floor_ns / 1e6
+    extras["first_import_and_tools_ms"].append((cpu_imported + cpu_first) / 1e6)
+    compiling = [sys.executable, *COLD_FLAGS, "-c", _COMPILE_CHILD, str(module)]
+    extras["compile_ms"].append(int(child(compiling)[0]) / 1e6)
 
 
-def measure_runtime_compile(work: Path, runs: int) -> dict[str, Any]:
-    """CPU time to compile the runtime's files in a fresh interpreter: all of them, and what
-    the import of a toolset module loads (its `__init__.py`)."""
+def measure_runtime_compile(work: Path, core: list[str], runs: int) -> dict[str, Any]:
+    """CPU time to compile the runtime's files in a fresh interpreter (each file on its own,
+    as the import does, the times summed): what the import loads (`__init__.py`), the core
+    (`core`: what tools(), tool_calls() and tool_output() load, bench/lines.py) and all."""
     from mcp2openai.emit import runtime_files
 
     files = {name: text for name, text in runtime_files().items() if name.endswith(".py")}
@@ -231,62 +266,17 @@ def measure_runtime_compile(work: Path, runs: int) -> dict[str, Any]:
     for number, (name, text) in enumerate(sorted(files.items())):
         paths[name] = work / f"runtime_part_{number}.py"
         paths[name].write_text(text, encoding="utf-8")
+    groups = {"import": ["__init__.py"], "core": core, "all": sorted(paths)}
     row: dict[str, Any] = {}
-    for key, parts in (("all", list(paths.values())), ("import", [paths["__init__.py"]])):
-        command = [sys.executable, "-I", "-S", "-c", _COMPILE_CHILD, *map(str, parts)]
+    for key, names in groups.items():
+        parts = [str(paths[name]) for name in names]
+        command = [sys.executable, "-I", "-S", "-c", _COMPILE_CHILD, *parts]
         samples = [int(child(command)[0]) / 1e6 for _ in range(runs)]
         row[f"{key}_ms"] = min(samples)
         row[f"{key}_samples"] = samples
-    row["ms"] = row["import_ms"]  # what every import pays without bytecode
-    print(f"runtime compile: {row['all_ms']:.2f} ms in all, {row['import_ms']:.2f} ms at import")
-    return row
-
-
-_LOADED_CHILD = """\
-import sys
-sys.path.insert(0, sys.argv[1])
-def parts():
-    return sorted(name for name in sys.modules if name.startswith("_mcp2openai"))
-module = __import__(sys.argv[2])
-steps = [("import", parts())]
-module.tools("responses")
-steps.append(("tools", parts()))
-name = module.tools("responses")[0]["name"]
-call = {"type": "function_call", "call_id": "c", "name": name, "arguments": "{}"}
-module.tool_calls({"output": [call]})
-module.tool_output("c", {"content": [{"type": "text", "text": "ok"}]}, api="responses")
-steps.append(("calls", parts()))
-mine = {sys.argv[2], "__main__"}  # the toolset, and this script
-outside = sorted(set(sys.modules) - set(sys.stdlib_module_names) - set(parts()) - mine)
-print(repr((steps, [n for n in outside if n.split(".")[0] not in sys.stdlib_module_names])))
-"""
-
-
-def measure_loaded_lines(directory: Path, count: int) -> dict[str, Any]:
-    """The runtime's lines of code (bench/lines.py), and how many of them a toolset module's
-    import loads; then its first tools(); then tool_calls() and tool_output()."""
-    import ast
-
-    from bench.lines import runtime_lines
-
-    lines = runtime_lines()
-    total = sum(lines.values())
-    name = f"adapter_{count}"
-    command = [sys.executable, "-I", "-S", "-c", _LOADED_CHILD, str(directory), name]
-    steps, outside = ast.literal_eval(" ".join(child(command)))
-    row: dict[str, Any] = {"tools": count, "runtime_lines": total, "per_file": lines}
-    for step, modules in steps:
-        files = [
-            "__init__.py" if m == RUNTIME_PACKAGE else m.split(".")[1] + ".py" for m in modules
-        ]
-        row[f"{step}_lines"] = sum(lines[file] for file in files)
-        row[f"{step}_share"] = row[f"{step}_lines"] / total
-        row[f"{step}_parts"] = files
-    row["outside_standard_library"] = outside
     print(
-        f"runtime: {total:,} lines of code; the import loads {row['import_lines']:,}"
-        f" ({row['import_share']:.0%}), tools() {row['tools_lines']:,},"
-        f" tool_calls and tool_output {row['calls_lines']:,}"
+        f"runtime compile: {row['import_ms']:.2f} ms at import, {row['core_ms']:.2f} ms the"
+        f" core, {row['all_ms']:.2f} ms in all"
     )
     return row
 

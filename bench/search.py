@@ -8,15 +8,14 @@
   the first `tool_search` (it parses the index and builds its postings).
 - The index's share of the cold start: the import and the first `tools("responses")` without
   bytecode (as the cold-import rows), of the module as built and of the same module with an
-  empty "search" table in its data, alternating; the fastest sample of each (see
-  bench/imports.py for why).
+  empty search table (its `_SEARCH` text `{}`), alternating; the fastest sample of each (see
+  bench/imports.py for why). Without bytecode the index is compiled with the module's source.
 - On the corpus (`measure_corpus_search`): the same on one module of every recorded real
   server, with recall@5 of scripts/search_quality.py's two query forms.
 """
 
 from __future__ import annotations
 
-import json
 import re
 import shutil
 import statistics
@@ -26,13 +25,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from mcp2openai.literals import data_text
 from mcp2openai.stub import RUNTIME_PACKAGE
 
-from bench.imports import _IMPORT_CHILD, child, import_path
+from bench.imports import _IMPORT_CHILD, COLD_FLAGS, child, import_path
 
 QUERIES = 200
 REPEATS = 5
+# The search table's text in a toolset module: a raw string, which cannot hold its quotes.
+SEARCH_TEXT = re.compile(r'^(_SEARCH = r""")(.*?)("""$)', re.DOTALL | re.MULTILINE)
 
 _FIRST_QUERY_CHILD = """\
 import sys, time
@@ -65,8 +65,7 @@ def measure_search(directory: Path, count: int, runs: int) -> dict[str, Any]:
     names_us = [per_query(lambda q: ranked(toolset, q, 8), query) for query in queries]
     command = [sys.executable, "-I", "-S", "-c", _FIRST_QUERY_CHILD, str(directory), name]
     first = [int(child([*command, queries[0]])[0]) / 1e6 for _ in range(runs)]
-    bare, index_bytes, data = without_index(directory, path)
-    source = path.read_text(encoding="utf-8") + data
+    bare, index_bytes = without_index(directory, path)
     with_index, without = cold_starts(directory, bare, name, runs)
     row = {
         "tools": count,
@@ -78,7 +77,7 @@ def measure_search(directory: Path, count: int, runs: int) -> dict[str, Any]:
         "names_p90_us": quantile(names_us, 0.9),
         "first_query_ms": statistics.median(first),
         "index_kb": index_bytes / 1e3,
-        "module_mb": len(source.encode("utf-8")) / 1e6,
+        "module_mb": path.stat().st_size / 1e6,
         "cold_with_index_ms": min(with_index),
         "cold_without_index_ms": min(without),
         "samples": {
@@ -98,22 +97,19 @@ def measure_search(directory: Path, count: int, runs: int) -> dict[str, Any]:
     return row
 
 
-def without_index(directory: Path, path: Path) -> tuple[Path, int, str]:
-    """A copy of the toolset `path` (and its runtime) whose data has an empty search table,
-    written by the generator's own writer (so its "tables" offsets fit): the folder, the size
-    of the index in bytes, and the data."""
-    data = path.with_suffix(".json").read_text(encoding="utf-8")
-    parsed = json.loads(data)
-    start, end = parsed["tables"]["search"]
-    tables = {key: value for key, value in parsed.items() if key in parsed["tables"]}
-    tables["search"] = {}
+def without_index(directory: Path, path: Path) -> tuple[Path, int]:
+    """A copy of the toolset `path` (and its runtime) whose search table is empty (`{}`),
+    in a folder of its own: the folder, and the size of the index in bytes."""
+    source = path.read_text(encoding="utf-8")
+    found = SEARCH_TEXT.search(source)
+    if found is None:
+        raise ValueError(f"{path}: no _SEARCH table")
     bare = directory / "without-index"
     shutil.rmtree(bare, ignore_errors=True)
     shutil.copytree(directory / RUNTIME_PACKAGE, bare / RUNTIME_PACKAGE)
-    shutil.copy(path, bare / path.name)
-    text = data_text(parsed["mcp2openai"], tables)
-    (bare / path.with_suffix(".json").name).write_text(text, encoding="utf-8")
-    return bare, end - start, data
+    emptied = source[: found.start(2)] + "{}" + source[found.end(2) :]
+    (bare / path.name).write_text(emptied, encoding="utf-8")
+    return bare, len(found[2].encode("utf-8"))
 
 
 def cold_starts(
@@ -126,7 +122,7 @@ def cold_starts(
         for where, samples in ((directory, with_index), (bare, without_index)):
             shutil.rmtree(where / "__pycache__", ignore_errors=True)
             shutil.rmtree(where / RUNTIME_PACKAGE / "__pycache__", ignore_errors=True)
-            command = [sys.executable, "-I", "-S", "-B", "-c", _IMPORT_CHILD, str(where), name]
+            command = [sys.executable, *COLD_FLAGS, "-c", _IMPORT_CHILD, str(where), name]
             numbers = child(command)
             samples.append((int(numbers[2]) + int(numbers[3])) / 1e6)
     return with_index, without_index
@@ -179,7 +175,7 @@ def measure_corpus_search(directory: Path, runs: int) -> dict[str, Any]:
     search_us = [per_query(lambda q: ranked(toolset, q, quality.TOP), c.full) for c in chosen]
     command = [sys.executable, "-I", "-S", "-c", _FIRST_QUERY_CHILD, str(directory), name]
     first = [int(child([*command, chosen[0].full])[0]) / 1e6 for _ in range(runs)]
-    bare, index_bytes, data = without_index(directory, path)
+    bare, index_bytes = without_index(directory, path)
     with_index, without = cold_starts(directory, bare, name, runs)
     row: dict[str, Any] = {
         "servers": len(quality.snapshot_paths()),
@@ -197,7 +193,7 @@ def measure_corpus_search(directory: Path, runs: int) -> dict[str, Any]:
         "p90_us": quantile(search_us, 0.9),
         "first_query_ms": statistics.median(first),
         "index_kb": index_bytes / 1e3,
-        "data_mb": len(data.encode("utf-8")) / 1e6,
+        "module_mb": path.stat().st_size / 1e6,
         "cold_with_index_ms": min(with_index),
         "cold_without_index_ms": min(without),
         "samples": {

@@ -28,7 +28,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from buildutil import import_path, readme_app
+from buildutil import import_path, readme_app, thawed
 from live_support import (
     EXAMPLES,
     NODE_BIN,
@@ -200,7 +200,7 @@ def test_a_timeout_keeps_the_other_outputs_and_leaves_no_task(from_pyproject: Bu
 
 def test_connect_from_the_pyproject_config(from_pyproject: Built) -> None:
     module = from_pyproject.module
-    assert module.SERVERS["time"] == {
+    assert thawed(module.SERVERS["time"]) == {
         "command": str(REAL_SERVERS["time"]),
         "args": ["--local-timezone", "${TIME_ZONE:-Etc/UTC}"],
     }
@@ -244,7 +244,7 @@ def test_connect_from_an_mcp_servers_file(tmp_path: Path) -> None:
     built = run_cli(*args, cwd=tmp_path)
     assert built.returncode == 0, built.stderr
     module = import_path(tmp_path / "tools.py")
-    assert module.SERVERS["everything"] == {"command": "${EVERYTHING}", "args": ["stdio"]}
+    assert thawed(module.SERVERS["everything"]) == {"command": "${EVERYTHING}", "args": ["stdio"]}
     env = {"ZONE": "Europe/Paris", "EVERYTHING": str(REAL_SERVERS["everything"])}
     response = {
         "object": "response",

@@ -110,7 +110,7 @@ def _problems(bin_dir: Path, work: Path) -> list[str]:
     shutil.copy2(SNAPSHOTS / "time.json", snapshot)
     build = [str(bin_dir / "mcp2openai"), "build", "--server", "time=time.json", "--out"]
     check("build", [*build, "time_tools.py", "-q"])
-    for suffix in (".py", ".pyi", ".json"):
+    for suffix in (".py", ".pyi"):
         built = work / f"time_tools{suffix}"
         golden = ROOT / "generated" / f"mcp_time{suffix}"
         if not built.is_file() or built.read_bytes() != golden.read_bytes():
@@ -202,7 +202,33 @@ def _import_situations(bin_dir: Path, work: Path, build: list[str]) -> list[str]
             problems.append(f"{label}: exit {result.returncode}: {last}")
         elif result.stdout.strip() != "[]":
             problems.append(f"{label}: loaded outside the standard library: {result.stdout}")
-    return problems
+    return problems + _loaded_by_path(bin_dir, work / "flat", elsewhere)
+
+
+# A plugin loader's way (and pytest's importlib mode): the module by its file path, with
+# nothing added to sys.path. The runtime beside it cannot be found so: one line says what to do.
+BY_PATH = """
+import importlib.util, sys
+spec = importlib.util.spec_from_file_location("time_tools", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+try:
+    spec.loader.exec_module(module)
+except ImportError as error:
+    print(error)
+"""
+
+
+def _loaded_by_path(bin_dir: Path, folder: Path, elsewhere: Path) -> list[str]:
+    path = folder / "time_tools.py"
+    command = [str(bin_dir / "python"), "-I", "-S", "-c", BY_PATH, str(path)]
+    result = _run(command, cwd=elsewhere)
+    expected = (
+        f"{path}: the runtime beside it, _mcp2openai/, cannot be imported: put their folder"
+        " on sys.path, or import the module as part of its package"
+    )
+    if result.returncode != 0 or result.stdout.strip() != expected:
+        return [f"loaded by its path: {result.stdout.strip() or result.stderr.strip()[-300:]}"]
+    return []
 
 
 def _installed_names(bin_dir: Path) -> set[str]:
@@ -310,7 +336,8 @@ def test_a_newcomers_path_through_the_readme(built: tuple[Path, Path], tmp_path:
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert f"`{ran.stderr.splitlines()[-1]}`" in readme  # the build's last line, as shown
     assert json.loads((project / "mcp" / "time.json").read_text())["server"]["name"] == "mcp-time"
-    for name in ("mcp_tools.py", "mcp_tools.json", "mcp_tools.pyi", "_mcp2openai/__init__.py"):
+    assert not (project / "app" / "mcp_tools.json").exists()  # the data is in the module
+    for name in ("mcp_tools.py", "mcp_tools.pyi", "_mcp2openai/__init__.py"):
         assert (project / "app" / name).is_file(), name
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()

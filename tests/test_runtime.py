@@ -117,7 +117,11 @@ def test_parts_import_only_each_other_at_module_level() -> None:
             assert not isinstance(node, ast.Import), (path.name, ast.unparse(node))
             if isinstance(node, ast.If):
                 assert isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
-    core = ast.parse((RUNTIME / "__init__.py").read_text(encoding="utf-8"))
+    # The package imports its core only: all that a toolset module's import loads.
+    api = ast.parse((RUNTIME / "__init__.py").read_text(encoding="utf-8"))
+    imports = [node for node in api.body if isinstance(node, (ast.Import, ast.ImportFrom))]
+    assert [ast.unparse(node).split(" import ")[0] for node in imports] == ["from .core"]
+    core = ast.parse((RUNTIME / "core.py").read_text(encoding="utf-8"))
     assert not [node for node in core.body if isinstance(node, (ast.Import, ast.ImportFrom))]
 
 

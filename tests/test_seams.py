@@ -185,15 +185,8 @@ def _imported(path: Path, module: str, known: set[str]) -> set[str]:
     return found - {module}
 
 
-def test_no_module_of_the_generator_imports_one_that_imports_it_back() -> None:
-    paths = {}
-    for path in GENERATOR.rglob("*.py"):
-        parts = path.relative_to(GENERATOR).with_suffix("").parts
-        name = ".".join(["mcp2openai", *(parts[:-1] if parts[-1] == "__init__" else parts)])
-        paths[name] = path
-    graph = {name: _imported(path, name, set(paths)) for name, path in paths.items()}
-    assert graph["mcp2openai.verify"] and graph["mcp2openai.drift.schemas"]  # the walk sees them
-    # Every module reachable from each module: none may reach itself.
+def _cycles(graph: dict[str, set[str]]) -> list[str]:
+    """The modules of `graph` (module -> the modules it imports) that reach themselves."""
     cycles = []
     for start in graph:
         seen, queue = set(), list(graph[start])
@@ -204,7 +197,35 @@ def test_no_module_of_the_generator_imports_one_that_imports_it_back() -> None:
                 queue.extend(graph[name])
         if start in seen:
             cycles.append(start)
-    assert cycles == []
+    return cycles
+
+
+def test_no_module_of_the_generator_imports_one_that_imports_it_back() -> None:
+    paths = {}
+    for path in GENERATOR.rglob("*.py"):
+        parts = path.relative_to(GENERATOR).with_suffix("").parts
+        name = ".".join(["mcp2openai", *(parts[:-1] if parts[-1] == "__init__" else parts)])
+        paths[name] = path
+    graph = {name: _imported(path, name, set(paths)) for name, path in paths.items()}
+    assert graph["mcp2openai.verify"] and graph["mcp2openai.drift.schemas"]  # the walk sees them
+    # Every module reachable from each module: none may reach itself.
+    assert _cycles(graph) == []
+
+
+def test_no_part_of_the_runtime_imports_one_that_imports_it_back() -> None:
+    """The runtime written into apps' folders (templates/runtime/): its package imports its
+    parts inside the functions that use them, and no part imports the package back, not even
+    for type checkers (they take the core's Tables)."""
+    runtime = ROOT / "templates" / "runtime"
+    package = "mcp2openai.templates.runtime"
+    paths = {
+        package if path.stem == "__init__" else f"{package}.{path.stem}": path
+        for path in runtime.glob("*.py")
+    }
+    graph = {name: _imported(path, name, set(paths)) for name, path in paths.items()}
+    assert f"{package}.calls" in graph[package]  # the walk sees imports inside functions
+    assert graph[f"{package}.calls"] >= {f"{package}.core", f"{package}.decode"}
+    assert _cycles(graph) == []
 
 
 def test_the_import_walk_finds_a_cycle_hidden_in_a_function(tmp_path: Path) -> None:

@@ -27,6 +27,8 @@ each is for. ``api.pyi`` is the typed API every toolset's stub re-exports (for t
 only).
 """
 
+from .core import ContractError, Report, Tables, ToolCall, ToolCalls
+
 VERSION = "0.4.0"  # the mcp2openai version that wrote this runtime
 
 # The names a toolset module defines, its __all__ (the generator writes the module's and the
@@ -51,24 +53,19 @@ BOUND = (
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
+    from collections.abc import Awaitable, Callable, Iterable, Mapping
     from typing import Any, TextIO, TypeVar
 
     _T = TypeVar("_T")
     _CallTool = Callable[[str, str, dict[str, object]], Awaitable[object]]
 
-# types.MappingProxyType, which is defined so, without importing types: a read-only view.
-_ReadOnly = type(type.__dict__)
+__all__ = ["ContractError", "Report", "ToolCall", "ToolCalls", "Toolset"]
 
 
-class Toolset:
-    """One toolset module: its data, parsed table by table on first use, and its API.
-
-    The module's tables are JSON texts (``definitions``, ``tools``, ``search``, ``args``,
-    ``servers``, ``digests``, ``report``; docs/design.md, "Data in the module"). What a method returns
-    is the caller's to change: each call gives new lists and dicts, and the constants are
-    read-only.
-    """
+class Toolset(Tables):
+    """One toolset module: its data (``Tables``) and its API, the module's functions and
+    constants. What a function returns is the caller's to change: each call gives new
+    lists and dicts; the constants are read-only."""
 
     def __init__(self, module: str, version: str, **tables: str) -> None:
         """``module`` is the toolset module's ``__name__``, ``version`` the mcp2openai
@@ -80,90 +77,7 @@ class Toolset:
                 "folder with one version (`pip install mcp2openai==<version>`, then "
                 "`mcp2openai build ...` for each of them)"
             )
-        self.module = module
-        self._texts = tables
-        self._tables: dict[str, Any] = {}
-        self._parsed = False  # the definitions were parsed once (for the first tools())
-        self._copies: list[bytes] | None = None  # each definition's marshal bytes
-        self.cache: dict[str, Any] = (
-            {}
-        )  # what the parts derive from the tables, by part
-        self.NAMES: Mapping[str, tuple[str, str]] = Lazy(self._names)
-        self.SERVERS: Mapping[str, Mapping[str, object] | None] = Lazy(self._servers)
-        self.REPORT = Report(self)
-
-    def __repr__(self) -> str:
-        return f"<mcp2openai toolset {self.module}>"
-
-    # The data
-
-    def table(self, name: str) -> "Any":
-        """The table ``name``, parsed on first use and shared: never handed out."""
-        found = self._tables.get(name)
-        if found is None:
-            import json
-
-            try:
-                found = self._tables[name] = json.loads(self._texts[name])
-            except (ValueError, RecursionError) as error:
-                raise ValueError(
-                    f"{self.module}: its table {name!r} is not valid JSON ({error}): "
-                    "the module was edited by hand; rebuild it"
-                ) from None
-        return found
-
-    def definitions(self, indices: "Iterable[int] | None" = None) -> "list[Any]":
-        """New copies of the tools' Responses definitions (``indices``: those of the tools
-        at these positions, in that order; None: all). The first call parses them from the
-        module's text; the second parses them again and keeps each one's ``marshal``
-        bytes, which later calls copy: about half the cost of parsing, and well below the
-        ``json.dumps`` the SDK does next (docs/performance.md)."""
-        copies = self._copies
-        if copies is None:
-            import json
-
-            fresh: list[Any] = json.loads(self._texts["definitions"])
-            if self._parsed:  # pristine: no caller has seen these yet
-                from marshal import dumps
-
-                self._copies = [dumps(definition) for definition in fresh]
-            self._parsed = True
-            return fresh if indices is None else [fresh[i] for i in indices]
-        from marshal import loads
-
-        if indices is None:
-            return [loads(copy) for copy in copies]
-        return [loads(copies[i]) for i in indices]
-
-    def entry(self, name: str) -> "dict[str, Any] | None":
-        """What the toolset knows of the tool ``name`` (exposed) beyond its definition: its
-        server, MCP name, TypedDict, annotations, approval, null paths or decode plan (the
-        "tools" table); None for a name not in the toolset."""
-        found: dict[str, Any] | None = self.table("tools").get(name)
-        return found
-
-    def asks(self, name: str) -> bool:
-        """Whether an approval is asked for a call to the tool ``name``: the build's
-        ``approve="always"`` or ``"never"`` for it, else unless it is read-only.
-        ``execute_tool_calls(approve=...)`` and the frameworks' ``needs_approval="policy"``
-        ask by this one rule."""
-        entry = self.entry(name) or {}
-        policy = entry.get("approve")
-        if policy is not None:
-            return bool(policy == "always")
-        return not read_only(entry.get("annotations", {}))
-
-    def _names(self) -> "dict[str, tuple[str, str]]":
-        return {
-            name: (entry["server"], entry["tool"])
-            for name, entry in self.table("tools").items()
-        }
-
-    def _servers(self) -> "dict[str, Any]":
-        return {
-            server: frozen(about.get("recipe"))
-            for server, about in self.table("servers").items()
-        }
+        super().__init__(module, **tables)
 
     def typeddict(self, name: str) -> object:
         """The module's ``__getattr__``: the TypedDict ``name`` of its stub, made on first
@@ -172,8 +86,6 @@ class Toolset:
 
         made: object = typeddict(self, name)
         return made
-
-    # The API: the toolset module's functions
 
     def tools(
         self,
@@ -492,275 +404,3 @@ class Toolset:
         return pydantic_ai_toolset(
             self, call_tool, servers, names, read_only, needs_approval
         )
-
-
-def read_only(annotations: "Mapping[str, object]") -> bool:
-    """Whether a tool's annotations make it read-only: ``readOnlyHint`` true (absent means
-    false, as the MCP specification says), and not ``destructiveHint`` true beside it (the
-    two contradict each other: the build reports them, and the tool is not trusted)."""
-    hinted = annotations.get("readOnlyHint") is True
-    return hinted and annotations.get("destructiveHint") is not True
-
-
-def frozen(value: object) -> "Any":
-    """``value`` (a JSON value) read-only: its objects as read-only mappings, its arrays as
-    tuples."""
-    if type(value) is dict:
-        return _ReadOnly({key: frozen(item) for key, item in value.items()})
-    if type(value) is list:
-        return tuple(frozen(item) for item in value)
-    return value
-
-
-if TYPE_CHECKING:
-    _Mapping = Mapping[Any, Any]
-else:  # the Mapping ABC costs more to import than the rest of this file
-    _Mapping = object
-
-
-class Lazy(_Mapping):
-    """A read-only mapping made on first use (``NAMES``, ``SERVERS``): a toolset module's
-    import parses none of its data. It has every method of a ``Mapping``."""
-
-    __slots__ = ("_load", "_mapping")
-
-    def __init__(self, load: "Callable[[], dict[Any, Any]]") -> None:
-        self._load = load
-        self._mapping: Mapping[Any, Any] | None = None
-
-    def _made(self) -> "Mapping[Any, Any]":
-        if self._mapping is None:
-            self._mapping = _ReadOnly(self._load())
-        return self._mapping
-
-    def __getitem__(self, key: object) -> "Any":
-        return self._made()[key]
-
-    def __iter__(self) -> "Iterator[Any]":
-        return iter(self._made())
-
-    def __len__(self) -> int:
-        return len(self._made())
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._made()
-
-    def __eq__(self, other: object) -> bool:
-        return self._made() == other
-
-    def __repr__(self) -> str:
-        return repr(dict(self._made()))
-
-    def get(self, key: object, default: object = None) -> "Any":
-        return self._made().get(key, default)
-
-    def keys(self) -> "Any":
-        return self._made().keys()
-
-    def values(self) -> "Any":
-        return self._made().values()
-
-    def items(self) -> "Any":
-        return self._made().items()
-
-
-class ToolCall:
-    """One function call from the model, checked and ready to run.
-
-    ``call_id`` pairs the call with its output. ``name`` is the exposed (OpenAI) name;
-    ``server`` and ``tool`` are the MCP server and tool it stands for. ``arguments`` is
-    the parsed JSON object as the server takes it: the nulls strict mode made the model
-    send for optional properties removed (null there means "not given"), and the
-    rewrites undone. ``namespace`` is the namespace the model named (Responses),
-    ``caller`` the call's ``caller`` as a plain dict (Responses: ``{"type": "program",
-    "caller_id": ...}`` when a program made the call); both are None when absent.
-    ``name`` is the flat exposed name whether or not the call was namespaced.
-    ``annotations`` are the tool's MCP annotations (``readOnlyHint``,
-    ``destructiveHint``, ``idempotentHint``, ``openWorldHint``, ``title``) after the
-    build's overrides; ``{}`` when it has none.
-    """
-
-    __slots__ = (
-        "annotations",
-        "arguments",
-        "call_id",
-        "caller",
-        "name",
-        "namespace",
-        "server",
-        "tool",
-    )
-
-    def __init__(
-        self,
-        call_id: str,
-        name: str,
-        server: str,
-        tool: str,
-        arguments: "dict[str, object]",
-        namespace: "str | None" = None,
-        caller: "dict[str, object] | None" = None,
-        annotations: "dict[str, object] | None" = None,
-    ) -> None:
-        self.call_id = call_id
-        self.name = name
-        self.server = server
-        self.tool = tool
-        self.arguments = arguments
-        self.namespace = namespace
-        self.caller = caller
-        self.annotations: dict[str, object] = {} if annotations is None else annotations
-
-    def __repr__(self) -> str:
-        text = (
-            f"ToolCall(call_id={self.call_id!r}, name={self.name!r}, "
-            f"server={self.server!r}, tool={self.tool!r}, arguments={self.arguments!r}"
-        )
-        if self.namespace is not None:
-            text += f", namespace={self.namespace!r}"
-        if self.caller is not None:
-            text += f", caller={self.caller!r}"
-        if self.annotations:
-            text += f", annotations={self.annotations!r}"
-        return text + ")"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ToolCall):
-            return NotImplemented
-        return all(getattr(self, key) == getattr(other, key) for key in self.__slots__)
-
-
-class ToolCalls(tuple[list[ToolCall], list[dict[str, object]]]):
-    """What ``tool_calls`` returns: unpacks as ``calls, rejected``; also ``skipped``.
-
-    ``skipped`` holds the output items, as the response holds them, that wait for an
-    answer from the app and that ``rejected`` does not answer: client
-    ``tool_search_call`` items (``execute_tool_calls`` answers them),
-    ``mcp_approval_request`` items and calls to client tools this module does not
-    define (``computer_call``, ``local_shell_call``, ``shell_call``,
-    ``apply_patch_call``). Empty for Chat Completions. Compared and printed like the
-    ``(calls, rejected)`` tuple it is.
-    """
-
-    skipped: "tuple[object, ...]" = ()
-
-    @property
-    def calls(self) -> "list[ToolCall]":
-        return self[0]
-
-    @property
-    def rejected(self) -> "list[dict[str, object]]":
-        return self[1]
-
-
-class Report:
-    """Every decision the generator made for this toolset, for review and logging;
-    read-only, each part read from the module's data on first use.
-
-    - ``fallbacks``: tools sent with ``"strict": false`` because their schema is
-      outside OpenAI's strict subset (exposed name, server, tool, schema path, reason
-      keyword or limit).
-    - ``excluded``: tools left out of the toolset (same fields).
-    - ``renames``: tools whose exposed name is not the plain prefix + tool name
-      (hashed, collided, duplicate dropped).
-    - ``dropped``: per tool, the schema keywords the conversion dropped, with paths.
-    - ``null_paths``: exposed name -> the instance paths whose nulls ``tool_calls``
-      removes. A path is a tuple of segments: a ``str`` is a property name, ``None``
-      every item of an array. A tool with rewrites is not listed: its decode plan
-      removes its nulls.
-    - ``rewrites``: the places where a tool's schema is sent in another shape that
-      ``tool_calls`` undoes before the server sees the call (name, server, tool, JSON
-      pointer into the original schema, kind).
-
-    The module logs nothing on import. ``as_dict()`` is a JSON-able copy for an app
-    that logs or exports it; the ``mcp2openai.strict_fallback`` event is one log record
-    per fallback::
-
-        for entry in REPORT.as_dict()["fallbacks"]:
-            log.warning("mcp2openai.strict_fallback %s", entry)
-    """
-
-    __slots__ = ("_parts", "_toolset")
-
-    def __init__(self, toolset: Toolset) -> None:
-        self._toolset = toolset
-        self._parts: dict[str, Any] = {}
-
-    def _part(self, key: str) -> "Any":
-        found = self._parts.get(key)
-        if found is None:
-            if key == "null_paths":
-                tools = self._toolset.table("tools").items()
-                paths = {name: e["nulls"] for name, e in tools if "nulls" in e}
-                found = _ReadOnly({k: frozen(v) for k, v in paths.items()})
-            elif key == "dropped":  # grouped by tool: [name, [[path, keyword], ...]]
-                grouped = self._toolset.table("report")["dropped"]
-                found = tuple(
-                    _ReadOnly({"name": name, "path": path, "keyword": keyword})
-                    for name, pairs in grouped
-                    for path, keyword in pairs
-                )
-            else:
-                found = frozen(self._toolset.table("report").get(key, []))
-            self._parts[key] = found
-        return found
-
-    @property
-    def fallbacks(self) -> "tuple[Mapping[str, object], ...]":
-        return self._part("fallbacks")  # type: ignore[no-any-return]
-
-    @property
-    def excluded(self) -> "tuple[Mapping[str, object], ...]":
-        return self._part("excluded")  # type: ignore[no-any-return]
-
-    @property
-    def renames(self) -> "tuple[Mapping[str, object], ...]":
-        return self._part("renames")  # type: ignore[no-any-return]
-
-    @property
-    def dropped(self) -> "tuple[Mapping[str, object], ...]":
-        return self._part("dropped")  # type: ignore[no-any-return]
-
-    @property
-    def rewrites(self) -> "tuple[Mapping[str, object], ...]":
-        return self._part("rewrites")  # type: ignore[no-any-return]
-
-    @property
-    def null_paths(self) -> "Mapping[str, tuple[tuple[str | None, ...], ...]]":
-        return self._part("null_paths")  # type: ignore[no-any-return]
-
-    def __repr__(self) -> str:
-        return (
-            f"Report(fallbacks={len(self.fallbacks)}, excluded={len(self.excluded)}, "
-            f"renames={len(self.renames)}, dropped={len(self.dropped)}, "
-            f"null_paths={len(self.null_paths)} tools, rewrites={len(self.rewrites)})"
-        )
-
-    def as_dict(self) -> "dict[str, object]":
-        """A JSON-able copy (dicts and lists) that ``json.dumps`` takes as it is."""
-        keys = ("fallbacks", "excluded", "renames", "dropped", "null_paths", "rewrites")
-        return {key: _plain(self._part(key)) for key in keys}
-
-
-def _plain(value: object) -> object:
-    if isinstance(value, (dict, _ReadOnly)):
-        return {str(key): _plain(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain(item) for item in value]
-    return value
-
-
-class ContractError(Exception):
-    """``connect(check="raise")``: tools of a server changed since the toolset was built.
-    ``changes`` holds ``(server, tool, what)`` for each: ``what`` is ``"changed"`` (its
-    digest differs) or ``"removed"`` (the server no longer lists it)."""
-
-    def __init__(self, changes: "list[tuple[str, str, str]]") -> None:
-        listed = ", ".join(f"{s}: {tool} ({what})" for s, tool, what in changes)
-        count = len(changes)
-        super().__init__(
-            f"{count} tool{'' if count == 1 else 's'} changed since the toolset was "
-            f"built: {listed}; grade the change with `mcp2openai fetch --check`, then "
-            "rebuild with `mcp2openai build`"
-        )
-        self.changes = changes

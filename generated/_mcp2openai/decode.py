@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any
 
-    from . import Toolset
+    from .core import Tables
 
 
 # For some tools the model sends values in another shape than the server takes: a
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def plan_of(
-    toolset: "Toolset", name: str, entry: "dict[str, Any]"
+    toolset: "Tables", name: str, entry: "dict[str, Any]"
 ) -> "list[dict[str, Any]] | None":
     """The decode plan of the tool ``name`` (its entry of the "tools" table), or None."""
     plan: list[dict[str, Any]] | None = entry.get("decode")

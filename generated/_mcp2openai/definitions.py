@@ -4,18 +4,18 @@ Responses API (``Toolset.tools`` answers that one), its selections (``servers=``
 ``tool_choice()``.
 """
 
-from . import read_only as is_read_only
+from .core import read_only as is_read_only
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
     from typing import Any
 
-    from . import Toolset
+    from .core import Tables
 
 
 def tools(
-    toolset: "Toolset",
+    toolset: "Tables",
     api: str,
     servers: "Iterable[str] | None",
     names: "Iterable[str] | None",
@@ -102,7 +102,7 @@ class Catalog:
 
     __slots__ = ("by_server", "locals", "names", "positions", "servers")
 
-    def __init__(self, toolset: "Toolset") -> None:
+    def __init__(self, toolset: "Tables") -> None:
         entries: dict[str, dict[str, Any]] = toolset.table("tools")
         self.names = list(entries)
         self.servers = [entry["server"] for entry in entries.values()]
@@ -128,7 +128,7 @@ class Catalog:
         return []
 
 
-def catalog(toolset: "Toolset") -> Catalog:
+def catalog(toolset: "Tables") -> Catalog:
     """The toolset's ``Catalog``, made on first use."""
     found: Catalog | None = toolset.cache.get("catalog")
     if found is None:
@@ -137,7 +137,7 @@ def catalog(toolset: "Toolset") -> Catalog:
 
 
 def chosen_tools(
-    toolset: "Toolset",
+    toolset: "Tables",
     servers: "Iterable[str] | None",
     names: "Iterable[str] | None",
     read_only: bool,
@@ -168,7 +168,7 @@ def chosen_tools(
 
 
 def in_namespaces(
-    toolset: "Toolset", indices: "list[int] | None", defer: bool
+    toolset: "Tables", indices: "list[int] | None", defer: bool
 ) -> "list[dict[str, object]]":
     """The tools at ``indices`` (None: all) as one ``namespace`` per server, each
     function named by its name inside the namespace."""
@@ -194,7 +194,7 @@ def in_namespaces(
 
 
 def tool_choice(
-    toolset: "Toolset", names: "Iterable[str]", api: str, mode: str
+    toolset: "Tables", names: "Iterable[str]", api: str, mode: str
 ) -> "dict[str, object]":
     """``Toolset.tool_choice``."""
     if mode != "auto" and mode != "required":

@@ -14,11 +14,11 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Iterable
     from typing import Any
 
-    from . import ToolCall, Toolset
+    from .core import Tables, ToolCall
 
 
 async def execute_tool_calls(
-    toolset: "Toolset",
+    toolset: "Tables",
     response: object,
     call_tool: "Callable[[str, str, dict[str, object]], Awaitable[object]]",
     api: "str | None",

@@ -11,7 +11,7 @@ it, and its result formatted by ``outputs`` as a Responses output, then given to
 framework in its own output types. docs/frameworks.md is the guide.
 """
 
-from . import ToolCall
+from .core import ToolCall
 from .calls import checked_call
 from .clock import Clock
 from .definitions import tools
@@ -24,13 +24,13 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Iterable
     from typing import Any
 
-    from . import Toolset
+    from .core import Tables
 
     _CallTool = Callable[[str, str, dict[str, object]], Awaitable[object]]
 
 
 def agents_tools(
-    toolset: "Toolset",
+    toolset: "Tables",
     call_tool: "_CallTool",
     servers: "Iterable[str] | None",
     names: "Iterable[str] | None",
@@ -84,7 +84,7 @@ def agents_tools(
 
 def _function_tool(
     function_tool: "Any",
-    toolset: "Toolset",
+    toolset: "Tables",
     call_tool: "_CallTool",
     definition: "dict[str, Any]",
     exposed: "str | None",
@@ -109,7 +109,7 @@ def _function_tool(
 
 
 def pydantic_ai_toolset(
-    toolset: "Toolset",
+    toolset: "Tables",
     call_tool: "_CallTool",
     servers: "Iterable[str] | None",
     names: "Iterable[str] | None",
@@ -189,7 +189,7 @@ _MISSING = "{0} is not installed: `pip install {0}` to use {1}()"
 
 
 def _selected(
-    toolset: "Toolset",
+    toolset: "Tables",
     call_tool: object,
     servers: "Iterable[str] | None",
     names: "Iterable[str] | None",
@@ -219,7 +219,7 @@ def _selected(
 
 
 def _agents_invoker(
-    toolset: "Toolset", call_tool: "_CallTool", name: str
+    toolset: "Tables", call_tool: "_CallTool", name: str
 ) -> "Callable[[Any, str], Awaitable[object]]":
     async def invoke(context: "Any", arguments: str) -> object:
         call_id = getattr(context, "tool_call_id", None) or "call"
@@ -233,7 +233,7 @@ def _agents_invoker(
     return invoke
 
 
-def _arguments(toolset: "Toolset", name: str, arguments: object) -> "dict[str, object]":
+def _arguments(toolset: "Tables", name: str, arguments: object) -> "dict[str, object]":
     # pydantic-ai's validation: the arguments as tool_calls reads them, or a retry.
     if arguments is None:
         arguments = ""
@@ -248,7 +248,7 @@ def _arguments(toolset: "Toolset", name: str, arguments: object) -> "dict[str, o
     return found.arguments
 
 
-async def _run(toolset: "Toolset", call_tool: "_CallTool", call: ToolCall) -> object:
+async def _run(toolset: "Tables", call_tool: "_CallTool", call: ToolCall) -> object:
     """The call's Responses output: a str, or a list of input_text, input_image and
     input_file items."""
     awaitable = call_tool(call.server, call.tool, call.arguments)

@@ -6,10 +6,10 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from . import Toolset
+    from .core import Tables
 
 
-def namespaced(toolset: "Toolset") -> "dict[str, dict[str, str]]":
+def namespaced(toolset: "Tables") -> "dict[str, dict[str, str]]":
     """Every server of the toolset (a Responses namespace) -> its tools' names inside it
     -> their exposed names: how a call with a ``namespace`` maps back."""
     found: dict[str, dict[str, str]] | None = toolset.cache.get("namespaced")
@@ -24,7 +24,7 @@ def namespaced(toolset: "Toolset") -> "dict[str, dict[str, str]]":
 
 
 def offered(
-    toolset: "Toolset", response: object, tools: object, api: str
+    toolset: "Tables", response: object, tools: object, api: str
 ) -> "frozenset[str] | None":
     """The exposed names of the tools the request offered, or None: every tool of the
     toolset (the app gave no ``tools=`` and the response echoes none).
@@ -67,7 +67,7 @@ def offered(
 
 
 def _names(
-    toolset: "Toolset", listed: "list[object] | tuple[object, ...]"
+    toolset: "Tables", listed: "list[object] | tuple[object, ...]"
 ) -> "frozenset[str] | None":
     known = toolset.table("tools")
     inside_of = namespaced(toolset)

@@ -6,7 +6,7 @@ from .reading import SCALARS, get, has, is_mapping, plain_caller
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from . import Toolset
+    from .core import Tables
 
     # A result part: a text, or (placeholder, MIME type, base64 data, file name or None)
     _Part = str | tuple[str, str, str, str | None]
@@ -19,7 +19,7 @@ _MAX_DATA_URL = 20_971_520
 
 
 def tool_output(
-    toolset: "Toolset",
+    toolset: "Tables",
     call_id: str,
     outcome: object,
     api: str,
@@ -48,7 +48,7 @@ def check_options(images: object, max_output_chars: object) -> None:
 
 
 def output(
-    toolset: "Toolset",
+    toolset: "Tables",
     call_id: str,
     outcome: object,
     api: str,

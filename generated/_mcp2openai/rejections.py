@@ -4,7 +4,7 @@ from .reading import get, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from . import Toolset
+    from .core import Tables
 
 
 def rejection(
@@ -44,7 +44,7 @@ def listing(available: "list[str]", what: str, near: object = None) -> str:
 
 
 def unknown(
-    toolset: "Toolset", name: object, offered: "frozenset[str] | None" = None
+    toolset: "Tables", name: object, offered: "frozenset[str] | None" = None
 ) -> str:
     # Only the offered tools are named: the others are not the model's to call.
     available = [n for n in toolset.table("tools") if offered is None or n in offered]

@@ -2,7 +2,7 @@
 mapped back, items that wait for the app answered or reported.
 """
 
-from . import ToolCall, ToolCalls
+from .core import ToolCall, ToolCalls
 from .decode import decoded, json_decoder, plan_of, undecodable
 from .offered import namespaced, offered
 from .reading import (
@@ -29,11 +29,11 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from . import Toolset
+    from .core import Tables
 
 
 def tool_calls(
-    toolset: "Toolset",
+    toolset: "Tables",
     response: object,
     api: "str | None",
     tools: "Iterable[object] | None",
@@ -136,7 +136,7 @@ def _chat_tool_calls(response: object) -> object:
 
 
 def checked_call(
-    toolset: "Toolset",
+    toolset: "Tables",
     api: str,
     call_id: object,
     name: object,
@@ -211,7 +211,7 @@ def checked_call(
 
 
 def _namespaced(
-    toolset: "Toolset",
+    toolset: "Tables",
     namespace: object,
     name: object,
     allowed: "frozenset[str] | None" = None,

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     import asyncio
     import contextvars
 
-    from . import ToolCall
+    from .core import ToolCall
 
 _current: "contextvars.ContextVar[Clock | None] | None" = None
 

@@ -7,7 +7,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from . import Toolset
+    from .core import Tables
 
 FIX = "grade the change with `mcp2openai fetch --check`, then rebuild with `mcp2openai build`"
 
@@ -35,13 +35,13 @@ def digest(tool: object) -> str:
     return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()[:24]
 
 
-async def changes(
-    toolset: "Toolset", server: str, session: "Any"
+def changes(
+    toolset: "Tables", server: str, listed: "list[dict[str, Any]]"
 ) -> "list[tuple[str, str, str]]":
     """``(server, tool, what)`` for each compiled tool of ``server`` that its server no
-    longer lists (``"removed"``) or lists otherwise (``"changed"``): one ``tools/list``
-    (all its pages). Tools the server lists that the toolset does not have are not
-    changes of it: they are not sent."""
+    longer lists (``"removed"``) or lists otherwise (``"changed"``), from the tools it
+    lists now (``listed``: one ``tools/list``, all its pages). Tools the server lists that
+    the toolset does not have are not changes of it: they are not sent."""
     digests: dict[str, str] = toolset.table("digests")
     compiled = {
         entry["tool"]: digests[name]
@@ -50,9 +50,7 @@ async def changes(
     }
     if not compiled:
         return []
-    from .sessions import list_tools
-
-    live = {str(tool.get("name")): tool for tool in await list_tools(session)}
+    live = {str(tool.get("name")): tool for tool in listed}
     found = []
     for tool, expected in compiled.items():
         if tool not in live:
@@ -68,7 +66,7 @@ def report(found: "list[tuple[str, str, str]]", check: str) -> None:
     if not found:
         return
     if check == "raise":
-        from . import ContractError
+        from .core import ContractError
 
         raise ContractError(found)
     import logging

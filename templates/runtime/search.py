@@ -7,7 +7,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from . import Toolset
+    from .core import Tables
 
     _Split = Callable[[str], list[str]]
 
@@ -177,21 +177,19 @@ class _Index:
         ]
 
 
-def _index(toolset: "Toolset") -> _Index:
+def _index(toolset: "Tables") -> _Index:
     index: _Index | None = toolset.cache.get("index")
     if index is None:
         index = toolset.cache["index"] = _Index(toolset.table("search"))
     return index
 
 
-def tool_search(
-    toolset: "Toolset", query: str, limit: int
-) -> "list[dict[str, object]]":
+def tool_search(toolset: "Tables", query: str, limit: int) -> "list[dict[str, object]]":
     """``Toolset.tool_search``: new copies of the best tools' definitions."""
     return toolset.definitions(ranked(toolset, query, limit))
 
 
-def ranked(toolset: "Toolset", query: str, limit: int) -> "list[int]":
+def ranked(toolset: "Tables", query: str, limit: int) -> "list[int]":
     """The positions of the best tools for ``query``: the tool it names exactly, if any,
     then by BM25F score, equal scores in the toolset's order."""
     if type(query) is not str:
@@ -232,7 +230,7 @@ _SEARCH_LIMIT = 8
 
 
 def search_output(
-    toolset: "Toolset",
+    toolset: "Tables",
     call: object,
     response: object = None,
     allowed: "frozenset[str] | None" = None,
@@ -260,7 +258,7 @@ def search_output(
 
 
 def _searched(
-    toolset: "Toolset", arguments: object, allowed: "frozenset[str] | None"
+    toolset: "Tables", arguments: object, allowed: "frozenset[str] | None"
 ) -> "list[int]":
     # The tools a client search loads, in order, once each: the named ones, then the
     # best matches for the query. Anything else in the arguments finds nothing (an

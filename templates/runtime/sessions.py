@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable, Iterable, Mapping
     from typing import Any, Protocol, TextIO
 
-    from . import Toolset
+    from .core import Tables
     from .questions import Desk
 
     class _CallTool(Protocol):
@@ -34,7 +34,7 @@ CHECKS = ("warn", "raise", "off")
 
 
 def connect(
-    toolset: "Toolset",
+    toolset: "Tables",
     servers: "Iterable[str] | Mapping[str, Mapping[str, object] | None] | None",
     env: "Mapping[str, str] | None",
     stderr: "TextIO | None",
@@ -179,7 +179,7 @@ class _Connection:
 
     def __init__(
         self,
-        toolset: "Toolset",
+        toolset: "Tables",
         servers: object,
         env: "Mapping[str, str] | None",
         stderr: "TextIO | None",
@@ -251,7 +251,7 @@ class _Connection:
         from .contract import changes, report
 
         found = await asyncio.gather(
-            *(changes(self._toolset, name, s) for name, s in sessions.items()),
+            *(list_tools(session) for session in sessions.values()),
             return_exceptions=True,
         )
         results: list[tuple[str, str, str]] = []
@@ -265,7 +265,7 @@ class _Connection:
                     reason(result),
                 )
             else:
-                results += result
+                results += changes(self._toolset, name, result)
         report(results, self._check)
 
     async def __aexit__(self, *exc_info: object) -> None:

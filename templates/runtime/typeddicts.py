@@ -13,13 +13,13 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from . import Toolset
+    from .core import Tables
 
 _PLAIN = {"str": str, "int": int, "float": float, "bool": bool, "object": object}
 _CONSTANTS = {"None": None, "True": True, "False": False}
 
 
-def typeddict(toolset: "Toolset", name: str) -> "Any":
+def typeddict(toolset: "Tables", name: str) -> "Any":
     """The TypedDict ``name`` (or the ``dict[str, object]`` alias the stub gives a tool
     whose fields could not be written), made once; AttributeError for a name the module
     does not have."""
