@@ -36,7 +36,7 @@ check: install
 	$(PY) -m mypy --strict generator templates/runtime
 	$(PY) -m black --check --quiet generator tests scripts templates bench examples
 	@# The runtime is written into apps' folders as it is: black's default mode leaves it alone.
-	$(PY) -m black --check --quiet --line-length 88 templates/runtime/*.py templates/runtime/*.pyi generator/drift/*.py
+	$(PY) -m black --check --quiet --line-length 88 templates/runtime/*.py templates/runtime/*.pyi
 	$(PY) scripts/generate.py --check
 
 ## Benchmarks: import cost, call parsing and build time against peers, in one run.

@@ -77,7 +77,7 @@ def measure_tools(path: Path, count: int) -> dict[str, Any]:
     return {"tools": count, "rows": rows}
 
 
-def measure_first_calls(path: Path, runs: int) -> dict[str, Any]:
+def measure_first_calls(path: Path, count: int, runs: int) -> dict[str, Any]:
     """CPU ms of the first, second and third `tools("responses")` after the import, and of
     `json.loads` of the same definitions, in fresh interpreters (bytecode on disk): each
     column's fastest sample."""
@@ -88,7 +88,7 @@ def measure_first_calls(path: Path, runs: int) -> dict[str, Any]:
     for _ in range(runs):
         for key, nanoseconds in zip(keys, child(command), strict=True):
             samples[key].append(int(nanoseconds) / 1e6)
-    row: dict[str, Any] = {key: min(values) for key, values in samples.items()}
+    row: dict[str, Any] = {"tools": count, **{key: min(v) for key, v in samples.items()}}
     row["samples"] = samples
     print(
         "tools('responses') in a fresh process: first {first_ms:.2f} ms, second"

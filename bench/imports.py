@@ -255,10 +255,11 @@ def cold_extras(
     extras["compile_ms"].append(int(child(compiling)[0]) / 1e6)
 
 
-def measure_runtime_compile(work: Path, core: list[str], runs: int) -> dict[str, Any]:
+def measure_runtime_compile(work: Path, loaded: dict[str, list[str]], runs: int) -> dict[str, Any]:
     """CPU time to compile the runtime's files in a fresh interpreter (each file on its own,
-    as the import does, the times summed): what the import loads (`__init__.py`), the core
-    (`core`: what tools(), tool_calls() and tool_output() load, bench/lines.py) and all."""
+    as the import does, the times summed): what a toolset module's import loads, the core
+    (what tools(), tool_calls() and tool_output() load), and every file. `loaded`: the files
+    after each step, as bench/lines.py finds them."""
     from mcp2openai.emit import runtime_files
 
     files = {name: text for name, text in runtime_files().items() if name.endswith(".py")}
@@ -266,8 +267,8 @@ def measure_runtime_compile(work: Path, core: list[str], runs: int) -> dict[str,
     for number, (name, text) in enumerate(sorted(files.items())):
         paths[name] = work / f"runtime_part_{number}.py"
         paths[name].write_text(text, encoding="utf-8")
-    groups = {"import": ["__init__.py"], "core": core, "all": sorted(paths)}
-    row: dict[str, Any] = {}
+    groups = {"import": loaded["import"], "core": loaded["calls"], "all": sorted(paths)}
+    row: dict[str, Any] = {"files": groups}
     for key, names in groups.items():
         parts = [str(paths[name]) for name in names]
         command = [sys.executable, "-I", "-S", "-c", _COMPILE_CHILD, *parts]

@@ -47,8 +47,8 @@ name = definitions[0]["name"]
 call = {"type": "function_call", "call_id": "c", "name": name, "arguments": "{}"}
 calls, rejected = module.tool_calls({"output": [call]})
 assert len(calls) == 1 and not rejected, rejected
-function = {"name": name, "arguments": "{}"}
-message = {"role": "assistant", "tool_calls": [{"id": "c", "type": "function", "function": function}]}
+call = {"id": "c", "type": "function", "function": {"name": name, "arguments": "{}"}}
+message = {"role": "assistant", "tool_calls": [call]}
 calls, rejected = module.tool_calls({"choices": [{"index": 0, "message": message}]})
 assert len(calls) == 1 and not rejected, rejected
 result = {"content": [{"type": "text", "text": "ok"}]}
@@ -136,15 +136,15 @@ def measure_lines(directory: Path, name: str) -> dict[str, Any]:
     return row
 
 
-def time_toolset(directory: Path) -> str:
-    """Build the `time` toolset from its committed snapshot into `directory` (with the
-    runtime beside it); its module name."""
+def time_toolset(directory: Path, name: str = "adapter_time") -> str:
+    """Build the `time` toolset (2 tools) from its committed snapshot into `directory` as
+    the module `name`, with the runtime beside it; `name`."""
     from mcp2openai.options import ServerSpec, StrictMode
     from mcp2openai.pipeline import build, write_build
 
     built = build([ServerSpec("time", SNAPSHOTS / "time.json")], StrictMode.AUTO)
-    write_build(directory / "adapter_time.py", built)
-    return "adapter_time"
+    write_build(directory / f"{name}.py", built)
+    return name
 
 
 def main() -> int:

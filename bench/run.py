@@ -116,8 +116,8 @@ def main() -> int:
             if n in COLD_SIZES
         ]
         results["lines"] = measure_lines(modules, f"adapter_{plan.sizes[0]}")
-        core = results["lines"]["core_files"]
-        results["runtime_compile"] = measure_runtime_compile(work, core, plan.import_runs)
+        loaded = results["lines"]["step_files"]
+        results["runtime_compile"] = measure_runtime_compile(work, loaded, plan.import_runs)
         calls_module = modules / f"adapter_{plan.sizes[1]}.py"
         results["calls"], results["outputs"] = measure_calls(calls_module)
         results["decoding"] = measure_decoding(work)
@@ -125,7 +125,7 @@ def main() -> int:
         results["search"] = measure_search(modules, search_size, plan.import_runs)
         definitions = modules / f"adapter_{search_size}.py"
         results["definitions"] = measure_tools(definitions, search_size)
-        results["first_calls"] = measure_first_calls(definitions, plan.import_runs)
+        results["first_calls"] = measure_first_calls(definitions, search_size, plan.import_runs)
         results["corpus_search"] = measure_corpus_search(work / "corpus", plan.import_runs)
     return finish(results, started, plan, options)
 

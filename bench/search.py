@@ -67,7 +67,7 @@ def measure_search(directory: Path, count: int, runs: int) -> dict[str, Any]:
     first = [int(child([*command, queries[0]])[0]) / 1e6 for _ in range(runs)]
     bare, index_bytes = without_index(directory, path)
     with_index, without = cold_starts(directory, bare, name, runs)
-    row = {
+    row: dict[str, Any] = {
         "tools": count,
         "queries": len(queries),
         "found_in_first_8": found,

@@ -187,22 +187,22 @@ _SEARCH = r"""{
 # The stub's TypedDicts (<Tool>Args): each key and type, as the stub writes them.
 _ARGS = r"""{
 "EverythingEchoArgs":[["message","str"]],
-"EverythingGetAnnotatedMessageArgs":[["messageType","Literal[\"error\", \"success\", \"debug\"]"],["includeImage","NotRequired[bool]"]],
+"EverythingGetAnnotatedMessageArgs":[["messageType",["Literal","error","success","debug"]],["includeImage",["NotRequired","bool"]]],
 "EverythingGetEnvArgs":[],
-"EverythingGetResourceLinksArgs":[["count","NotRequired[float]"]],
-"EverythingGetResourceReferenceArgs":[["resourceType","NotRequired[Literal[\"Text\", \"Blob\"]]"],["resourceId","NotRequired[float]"]],
-"EverythingGetStructuredContentArgs":[["location","Literal[\"New York\", \"Chicago\", \"Los Angeles\"]"]],
+"EverythingGetResourceLinksArgs":[["count",["NotRequired","float"]]],
+"EverythingGetResourceReferenceArgs":[["resourceType",["NotRequired",["Literal","Text","Blob"]]],["resourceId",["NotRequired","float"]]],
+"EverythingGetStructuredContentArgs":[["location",["Literal","New York","Chicago","Los Angeles"]]],
 "EverythingGetSumArgs":[["a","float"],["b","float"]],
 "EverythingGetTinyImageArgs":[],
-"EverythingGzipFileAsResourceArgs":[["name","NotRequired[str]"],["data","NotRequired[str]"],["outputType","NotRequired[Literal[\"resourceLink\", \"resource\"]]"]],
+"EverythingGzipFileAsResourceArgs":[["name",["NotRequired","str"]],["data",["NotRequired","str"]],["outputType",["NotRequired",["Literal","resourceLink","resource"]]]],
 "EverythingToggleSimulatedLoggingArgs":[],
 "EverythingToggleSubscriberUpdatesArgs":[],
-"EverythingTriggerLongRunningOperationArgs":[["duration","NotRequired[float]"],["steps","NotRequired[float]"]],
+"EverythingTriggerLongRunningOperationArgs":[["duration",["NotRequired","float"]],["steps",["NotRequired","float"]]],
 "EverythingGetRootsListArgs":[],
 "EverythingTriggerElicitationRequestArgs":[],
-"EverythingTriggerUrlElicitationArgs":[["url","str"],["message","NotRequired[str]"],["elicitationId","NotRequired[str]"],["errorPath","NotRequired[bool]"]],
-"EverythingTriggerSamplingRequestArgs":[["prompt","str"],["maxTokens","NotRequired[float]"]],
-"EverythingSimulateResearchQueryArgs":[["topic","str"],["ambiguous","NotRequired[bool]"]]
+"EverythingTriggerUrlElicitationArgs":[["url","str"],["message",["NotRequired","str"]],["elicitationId",["NotRequired","str"]],["errorPath",["NotRequired","bool"]]],
+"EverythingTriggerSamplingRequestArgs":[["prompt","str"],["maxTokens",["NotRequired","float"]]],
+"EverythingSimulateResearchQueryArgs":[["topic","str"],["ambiguous",["NotRequired","bool"]]]
 }"""
 
 # Server -> how connect() starts or reaches it (SERVERS), and its namespace's description.

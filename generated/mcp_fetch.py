@@ -73,7 +73,7 @@ _SEARCH = r"""{
 
 # The stub's TypedDicts (<Tool>Args): each key and type, as the stub writes them.
 _ARGS = r"""{
-"FetchFetchArgs":[["url","str"],["max_length","NotRequired[int]"],["start_index","NotRequired[int]"],["raw","NotRequired[bool]"]]
+"FetchFetchArgs":[["url","str"],["max_length",["NotRequired","int"]],["start_index",["NotRequired","int"]],["raw",["NotRequired","bool"]]]
 }"""
 
 # Server -> how connect() starts or reaches it (SERVERS), and its namespace's description.

@@ -178,19 +178,19 @@ _SEARCH = r"""{
 
 # The stub's TypedDicts (<Tool>Args): each key and type, as the stub writes them.
 _ARGS = r"""{
-"FilesystemReadFileArgs":[["path","str"],["tail","NotRequired[float]"],["head","NotRequired[float]"]],
-"FilesystemReadTextFileArgs":[["path","str"],["tail","NotRequired[float]"],["head","NotRequired[float]"]],
+"FilesystemReadFileArgs":[["path","str"],["tail",["NotRequired","float"]],["head",["NotRequired","float"]]],
+"FilesystemReadTextFileArgs":[["path","str"],["tail",["NotRequired","float"]],["head",["NotRequired","float"]]],
 "FilesystemReadMediaFileArgs":[["path","str"]],
-"FilesystemReadMultipleFilesArgs":[["paths","list[str]"]],
+"FilesystemReadMultipleFilesArgs":[["paths",["list","str"]]],
 "FilesystemWriteFileArgs":[["path","str"],["content","str"]],
 "_FilesystemEditFileArgs_EditsItem":[["oldText","str"],["newText","str"]],
-"FilesystemEditFileArgs":[["path","str"],["edits","list[_FilesystemEditFileArgs_EditsItem]"],["dryRun","NotRequired[bool]"]],
+"FilesystemEditFileArgs":[["path","str"],["edits",["list","_FilesystemEditFileArgs_EditsItem"]],["dryRun",["NotRequired","bool"]]],
 "FilesystemCreateDirectoryArgs":[["path","str"]],
 "FilesystemListDirectoryArgs":[["path","str"]],
-"FilesystemListDirectoryWithSizesArgs":[["path","str"],["sortBy","NotRequired[Literal[\"name\", \"size\"]]"]],
-"FilesystemDirectoryTreeArgs":[["path","str"],["excludePatterns","NotRequired[list[str]]"]],
+"FilesystemListDirectoryWithSizesArgs":[["path","str"],["sortBy",["NotRequired",["Literal","name","size"]]]],
+"FilesystemDirectoryTreeArgs":[["path","str"],["excludePatterns",["NotRequired",["list","str"]]]],
 "FilesystemMoveFileArgs":[["source","str"],["destination","str"]],
-"FilesystemSearchFilesArgs":[["path","str"],["pattern","str"],["excludePatterns","NotRequired[list[str]]"]],
+"FilesystemSearchFilesArgs":[["path","str"],["pattern","str"],["excludePatterns",["NotRequired",["list","str"]]]],
 "FilesystemGetFileInfoArgs":[["path","str"]],
 "FilesystemListAllowedDirectoriesArgs":[]
 }"""

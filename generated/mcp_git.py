@@ -151,17 +151,17 @@ _SEARCH = r"""{
 # The stub's TypedDicts (<Tool>Args): each key and type, as the stub writes them.
 _ARGS = r"""{
 "GitGitStatusArgs":[["repo_path","str"]],
-"GitGitDiffUnstagedArgs":[["repo_path","str"],["context_lines","NotRequired[int]"]],
-"GitGitDiffStagedArgs":[["repo_path","str"],["context_lines","NotRequired[int]"]],
-"GitGitDiffArgs":[["repo_path","str"],["target","str"],["context_lines","NotRequired[int]"]],
+"GitGitDiffUnstagedArgs":[["repo_path","str"],["context_lines",["NotRequired","int"]]],
+"GitGitDiffStagedArgs":[["repo_path","str"],["context_lines",["NotRequired","int"]]],
+"GitGitDiffArgs":[["repo_path","str"],["target","str"],["context_lines",["NotRequired","int"]]],
 "GitGitCommitArgs":[["repo_path","str"],["message","str"]],
-"GitGitAddArgs":[["repo_path","str"],["files","list[str]"]],
+"GitGitAddArgs":[["repo_path","str"],["files",["list","str"]]],
 "GitGitResetArgs":[["repo_path","str"]],
-"GitGitLogArgs":[["repo_path","str"],["max_count","NotRequired[int]"],["start_timestamp","str | None"],["end_timestamp","str | None"]],
-"GitGitCreateBranchArgs":[["repo_path","str"],["branch_name","str"],["base_branch","str | None"]],
+"GitGitLogArgs":[["repo_path","str"],["max_count",["NotRequired","int"]],["start_timestamp",["|","str","None"]],["end_timestamp",["|","str","None"]]],
+"GitGitCreateBranchArgs":[["repo_path","str"],["branch_name","str"],["base_branch",["|","str","None"]]],
 "GitGitCheckoutArgs":[["repo_path","str"],["branch_name","str"]],
 "GitGitShowArgs":[["repo_path","str"],["revision","str"]],
-"GitGitBranchArgs":[["repo_path","str"],["branch_type","str"],["contains","str | None"],["not_contains","str | None"]]
+"GitGitBranchArgs":[["repo_path","str"],["branch_type","str"],["contains",["|","str","None"]],["not_contains",["|","str","None"]]]
 }"""
 
 # Server -> how connect() starts or reaches it (SERVERS), and its namespace's description.

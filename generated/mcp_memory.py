@@ -138,20 +138,20 @@ _SEARCH = r"""{
 
 # The stub's TypedDicts (<Tool>Args): each key and type, as the stub writes them.
 _ARGS = r"""{
-"_MemoryCreateEntitiesArgs_EntitiesItem":[["name","str"],["entityType","str"],["observations","list[str]"]],
-"MemoryCreateEntitiesArgs":[["entities","list[_MemoryCreateEntitiesArgs_EntitiesItem]"]],
+"_MemoryCreateEntitiesArgs_EntitiesItem":[["name","str"],["entityType","str"],["observations",["list","str"]]],
+"MemoryCreateEntitiesArgs":[["entities",["list","_MemoryCreateEntitiesArgs_EntitiesItem"]]],
 "_MemoryCreateRelationsArgs_RelationsItem":[["from","str"],["to","str"],["relationType","str"]],
-"MemoryCreateRelationsArgs":[["relations","list[_MemoryCreateRelationsArgs_RelationsItem]"]],
-"_MemoryAddObservationsArgs_ObservationsItem":[["entityName","str"],["contents","list[str]"]],
-"MemoryAddObservationsArgs":[["observations","list[_MemoryAddObservationsArgs_ObservationsItem]"]],
-"MemoryDeleteEntitiesArgs":[["entityNames","list[str]"]],
-"_MemoryDeleteObservationsArgs_DeletionsItem":[["entityName","str"],["observations","list[str]"]],
-"MemoryDeleteObservationsArgs":[["deletions","list[_MemoryDeleteObservationsArgs_DeletionsItem]"]],
+"MemoryCreateRelationsArgs":[["relations",["list","_MemoryCreateRelationsArgs_RelationsItem"]]],
+"_MemoryAddObservationsArgs_ObservationsItem":[["entityName","str"],["contents",["list","str"]]],
+"MemoryAddObservationsArgs":[["observations",["list","_MemoryAddObservationsArgs_ObservationsItem"]]],
+"MemoryDeleteEntitiesArgs":[["entityNames",["list","str"]]],
+"_MemoryDeleteObservationsArgs_DeletionsItem":[["entityName","str"],["observations",["list","str"]]],
+"MemoryDeleteObservationsArgs":[["deletions",["list","_MemoryDeleteObservationsArgs_DeletionsItem"]]],
 "_MemoryDeleteRelationsArgs_RelationsItem":[["from","str"],["to","str"],["relationType","str"]],
-"MemoryDeleteRelationsArgs":[["relations","list[_MemoryDeleteRelationsArgs_RelationsItem]"]],
+"MemoryDeleteRelationsArgs":[["relations",["list","_MemoryDeleteRelationsArgs_RelationsItem"]]],
 "MemoryReadGraphArgs":[],
 "MemorySearchNodesArgs":[["query","str"]],
-"MemoryOpenNodesArgs":[["names","list[str]"]]
+"MemoryOpenNodesArgs":[["names",["list","str"]]]
 }"""
 
 # Server -> how connect() starts or reaches it (SERVERS), and its namespace's description.

@@ -74,7 +74,7 @@ _SEARCH = r"""{
 
 # The stub's TypedDicts (<Tool>Args): each key and type, as the stub writes them.
 _ARGS = r"""{
-"SequentialThinkingSequentialthinkingArgs":[["thought","str"],["nextThoughtNeeded","bool | str"],["thoughtNumber","int"],["totalThoughts","int"],["isRevision","NotRequired[bool | str]"],["revisesThought","NotRequired[int]"],["branchFromThought","NotRequired[int]"],["branchId","NotRequired[str]"],["needsMoreThoughts","NotRequired[bool | str]"]]
+"SequentialThinkingSequentialthinkingArgs":[["thought","str"],["nextThoughtNeeded",["|","bool","str"]],["thoughtNumber","int"],["totalThoughts","int"],["isRevision",["NotRequired",["|","bool","str"]]],["revisesThought",["NotRequired","int"]],["branchFromThought",["NotRequired","int"]],["branchId",["NotRequired","str"]],["needsMoreThoughts",["NotRequired",["|","bool","str"]]]]
 }"""
 
 # Server -> how connect() starts or reaches it (SERVERS), and its namespace's description.

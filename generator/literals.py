@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from collections.abc import Iterable
 from typing import Any, Final, Literal
 
 LINE_LENGTH: Final = 88
@@ -51,9 +51,9 @@ Layout = Literal["entries", "keys", "items"]
 
 
 def table(value: dict[str, Any] | list[Any], layout: Layout = "entries") -> str:
-    """`value` as the JSON text literal of a table of a toolset module: a raw
-    triple-quoted string holding compact JSON with one entry a line (a list item, or a key and its value), so a
-    diff shows which entry changed. `layout`: `"entries"`, one entry a line; `"keys"`, a
+    """`value` as the JSON text literal of a table of a toolset module: a raw triple-quoted
+    string holding compact JSON with one entry a line (a list item, or a key and its value),
+    so a diff shows which entry changed. `layout`: `"entries"`, one entry a line; `"keys"`, a
     list of objects with one key of each a line (the definitions: a reworded description
     changes its own line only); `"items"`, an object of lists with one item of each a line
     (the report).
@@ -70,7 +70,9 @@ def table(value: dict[str, Any] | list[Any], layout: Layout = "entries") -> str:
         lines = [_lines(item.items(), "{", ",\n ", "}") for item in value]
     elif layout == "items":
         assert isinstance(value, dict)
-        lines = [f"{_json(key)}:" + _lines(item, "[\n", ",\n", "\n]") for key, item in value.items()]
+        lines = [
+            _json(key) + ":" + _lines(item, "[\n", ",\n", "\n]") for key, item in value.items()
+        ]
     else:
         items = value.items() if isinstance(value, dict) else value
         lines = [_json(item) if isinstance(value, list) else _entry(item) for item in items]

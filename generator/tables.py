@@ -9,6 +9,7 @@ table back from the written module and compares it with what `tables` returns. T
 
 from __future__ import annotations
 
+import ast
 from typing import Any, Final
 
 from .model import Decision, ModuleModel, ToolModel
@@ -42,10 +43,14 @@ def tables(model: ModuleModel) -> dict[str, JsonValue]:
         "tools": {tool.exposed: tool_entry(tool) for tool in model.tools},
         # exposed name -> its search terms and their counts per field (generator/search.py)
         "search": search_table(model),
-        # TypedDict name -> its fields as the stub writes them, [key, type] each; null for
-        # the `dict[str, object]` alias (generator/typed.py)
+        # TypedDict name -> its fields as the stub writes them, [key, type] each (the type
+        # as data: `type_data`); null for the `dict[str, object]` alias (generator/typed.py)
         "args": {
-            item.name: None if item.fields is None else [list(field) for field in item.fields]
+            item.name: (
+                None
+                if item.fields is None
+                else [[key, type_data(text)] for key, text in item.fields]
+            )
             for item in typed_definitions(model)
         },
         # server -> how to start or reach it, exactly as the config wrote it (`${VAR}` kept:
@@ -55,15 +60,39 @@ def tables(model: ModuleModel) -> dict[str, JsonValue]:
         # exposed name -> the digest of the tool as its server listed it, which
         # `connect(check=...)` compares with the live server's (a line of its own: a reworded
         # description changes it, and nothing else of the tool's entry)
-        "digests": {
-            tool.exposed: digest(listed[(tool.server, tool.tool)]) for tool in model.tools
-        },
+        "digests": {tool.exposed: digest(listed[(tool.server, tool.tool)]) for tool in model.tools},
         # the report's decisions (REPORT): one entry a line; the dropped keywords one tool a
         # line, [exposed name, [[JSON pointer, keyword], ...]]
         "report": report_table(model),
     }
     assert tuple(values) == TABLE_NAMES
     return values
+
+
+def type_data(text: str) -> Any:
+    """A type of the stub (generator/typed.py's vocabulary, which generator/verify.py proves
+    the stub holds) as JSON data, for the runtime to make the TypedDict of without reading
+    code (templates/runtime/typeddicts.py): a name is a string (`"str"`, `"None"`, a
+    nested TypedDict's), `X[A, B]` is `["X", A, B]` (`Literal`'s arguments are its values),
+    and `A | B` is `["|", A, B]`."""
+    return _type_data(ast.parse(text, mode="eval").body)
+
+
+def _type_data(node: ast.expr) -> Any:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Constant) and node.value is None:
+        return "None"
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        left, right = _type_data(node.left), _type_data(node.right)
+        members = left[1:] if isinstance(left, list) and left[0] == "|" else [left]
+        return ["|", *members, right]
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if node.value.id == "Literal":
+            return ["Literal", *(ast.literal_eval(item) for item in items)]
+        return [node.value.id, *(_type_data(item) for item in items)]
+    raise ValueError(f"not a type of the stub: {ast.unparse(node)}")
 
 
 def definition(tool: ToolModel) -> dict[str, object]:

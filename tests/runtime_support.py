@@ -136,8 +136,13 @@ def write_toolset(
         (runtime / file).write_text(text, encoding="utf-8")
     tables = toolset_tables(names, definitions=definitions)
     layouts = {"definitions": "keys", "report": "items"}
-    sources = {key: Source(table(value, layouts.get(key, "entries"))) for key, value in tables.items()}  # type: ignore[arg-type]
-    blank = Emission(Source(VERSION), Source('"""A toolset."""'), Source(""), Source(""), "", sources)
+    sources = {
+        key: Source(table(value, layouts.get(key, "entries")))  # type: ignore[arg-type]
+        for key, value in tables.items()
+    }
+    blank = Emission(
+        Source(VERSION), Source('"""A toolset."""'), Source(""), Source(""), "", sources
+    )
     (directory / f"{name}.py").write_text(module_source(blank), encoding="utf-8")
     return directory
 

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 from buildutil import import_path, thawed
-from mcp2openai import __version__ as VERSION
 from live_support import run_cli
+from mcp2openai import __version__ as VERSION
 
 SNAPSHOTS = Path(__file__).resolve().parent.parent / "generated" / "snapshots"
 OLD = 1_000_000_000  # an mtime long past: a rewrite would move it to now

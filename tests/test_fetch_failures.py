@@ -263,4 +263,3 @@ def test_missing_working_directory(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     assert lines[0] == (
         f"mcp2openai: error: s: cannot start 'python3': no directory '{tmp_path / 'no-such-dir'}'"
     )
-

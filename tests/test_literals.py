@@ -4,7 +4,6 @@ write, and a module's tables read back as the runtime reads them."""
 from __future__ import annotations
 
 import ast
-import json
 from typing import Any
 
 import black
@@ -84,9 +83,15 @@ def read_back(literal: str, name: str = "_TABLE") -> Any:
 @given(tables, st.sampled_from(["entries", "keys", "items"]))
 def test_a_table_reads_back_exactly(value: Any, layout: str) -> None:
     if layout == "keys":  # the definitions: a list of objects
-        value = [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+        value = (
+            [item for item in value if isinstance(item, dict)] if isinstance(value, list) else []
+        )
     if layout == "items":  # the report: an object of lists
-        value = {k: v for k, v in value.items() if isinstance(v, list)} if isinstance(value, dict) else {}
+        value = (
+            {k: v for k, v in value.items() if isinstance(v, list)}
+            if isinstance(value, dict)
+            else {}
+        )
     literal = table(value, layout)  # type: ignore[arg-type]
     assert read_back(literal) == value
     # Nothing but printable ASCII, and a raw string: its text is the JSON exactly.

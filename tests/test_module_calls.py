@@ -93,7 +93,13 @@ def test_typed_accessor_and_lazy_names(tmp_path: Path) -> None:
     # a real TypedDict at run time, made on first use and then the same class
     assert module.RepoEditArgs is module.RepoEditArgs
     assert module.RepoEditArgs.__optional_keys__ == {"limit"}  # NotRequired in the stub
-    assert module.RepoEditArgs.__required_keys__ == {"path", "cursor", "edits", "owner", "reviewers"}
+    assert module.RepoEditArgs.__required_keys__ == {
+        "path",
+        "cursor",
+        "edits",
+        "owner",
+        "reviewers",
+    }
     assert module.arguments(calls[0], module.RepoEditArgs) is calls[0].arguments
     with pytest.raises(ValueError, match="repo__edit"):
         module.arguments(calls[0], module.RepoOtherArgs)

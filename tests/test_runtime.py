@@ -11,8 +11,6 @@ import asyncio
 import base64
 import copy
 import json
-import os
-import re
 import types
 from pathlib import Path
 from typing import Any

@@ -193,9 +193,10 @@ def test_no_name_but_the_nested_typed_dicts_looks_like_one() -> None:
             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
                 function = node.value.func
                 target = node.targets[0]
-                if isinstance(function, ast.Name) and function.id == "TypedDict":
-                    if isinstance(target, ast.Name):  # the runtime's are made by data
-                        typed_dicts.add(target.id)
+                # a Name target: the runtime's TypedDicts are made by data, into a dict
+                typed = isinstance(function, ast.Name) and function.id == "TypedDict"
+                if typed and isinstance(target, ast.Name):
+                    typed_dicts.add(target.id)
         return names, typed_dicts
 
     module = set()

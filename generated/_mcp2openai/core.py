@@ -166,17 +166,8 @@ class Lazy(_Mapping):
     def __repr__(self) -> str:
         return repr(dict(self._made()))
 
-    def get(self, key: object, default: object = None) -> "Any":
-        return self._made().get(key, default)
-
-    def keys(self) -> "Any":
-        return self._made().keys()
-
-    def values(self) -> "Any":
-        return self._made().values()
-
-    def items(self) -> "Any":
-        return self._made().items()
+    def __getattr__(self, name: str) -> "Any":  # get, keys, values, items, copy
+        return getattr(self._made(), name)
 
 
 class ToolCall:

@@ -2,11 +2,11 @@
 servers at the same time, each server's calls in the model's order.
 """
 
-from .calls import tool_calls, waiting_message
+from .calls import tool_calls
 from .clock import Clock, current
 from .offered import offered
 from .outputs import check_options, image_message, output
-from .reading import get, prepare
+from .reading import get, prepare, quote
 from .tasks import settle
 
 TYPE_CHECKING = False
@@ -224,3 +224,24 @@ def _timed_out(clock: "Clock", log: "Any") -> TimeoutError:
     )
     unit = "second" if limit == 1 else "seconds"
     return TimeoutError(f"{call.name} {what} {limit:g} {unit}; the call was cancelled.")
+
+
+def waiting_message(items: "list[object]") -> str:
+    described = []
+    for item in items[:10]:
+        kind = get(item, "type")
+        ident = get(item, "call_id") or get(item, "id")
+        text = f"{kind} {quote(ident)}" if type(ident) is str else str(kind)
+        if kind == "mcp_approval_request":
+            tool, server = get(item, "name"), get(item, "server_label")
+            text += f" (tool {quote(tool)} on {quote(server)})"
+        described.append(text)
+    if len(items) > 10:
+        described.append(f"{len(items) - 10} more")
+    return (
+        "execute_tool_calls cannot answer what the response waits for: "
+        + ", ".join(described)
+        + ". Answer these in the app (an mcp_approval_response for each approval "
+        "request; see tool_calls(response).skipped) and run the function calls with "
+        "tool_calls() and tool_output(); no call was run."
+    )

@@ -2,9 +2,9 @@
 
 `diff_tools(old, new)` compares two snapshots' tool lists tool by tool and returns the changes,
 each naming the tool, a JSON pointer, a grade (breaking, compatible or cosmetic) and a short
-reason. `diff_servers` adds what the snapshots say about their servers. Everything here is pure
-and uses the standard library only, so the same grading can run where the generator is not
-installed.
+reason. `diff_servers` adds what the snapshots say about their servers. Everything here is pure.
+`mcp2openai fetch --check` and `mcp2openai diff` grade with it; a built module keeps only a
+digest per tool (templates/runtime/contract.py), so an app never carries a copy of it.
 """
 
 from __future__ import annotations
@@ -53,33 +53,19 @@ def diff_servers(old: Any, new: Any) -> list[Change]:
     for path, (label, grade) in _SERVER_KEYS.items():
         before, after = _at(old, path), _at(new, path)
         if canonical(before) != canonical(after):
-            changed = (
-                "reworded" if grade == "compatible" else "changed"
-            )  # text the model reads
-            what = (
-                "added" if before is None else "removed" if after is None else changed
-            )
-            shown = (
-                f": {names([before])} -> {names([after])}"
-                if grade == "cosmetic"
-                else ""
-            )
-            changes.append(
-                Change(None, join("", *path), grade, f"{label} {what}{shown}")
-            )
+            changed = "reworded" if grade == "compatible" else "changed"  # text the model reads
+            what = "added" if before is None else "removed" if after is None else changed
+            shown = f": {names([before])} -> {names([after])}" if grade == "cosmetic" else ""
+            changes.append(Change(None, join("", *path), grade, f"{label} {what}{shown}"))
     # the rest says nothing the module uses (the snapshot format, cache hints, ...)
     known = {path[0] for path in _SERVER_KEYS} | {"tools", "result"}
     for key in [*new, *(key for key in old if key not in new)]:
         if key not in known and differs(old, new, key):
             changes.append(Change(None, join("", key), "cosmetic", f"{key} changed"))
-    for key in sorted(
-        (set(_server(old)) | set(_server(new))) - {"name", "version", "title"}
-    ):
+    for key in sorted((set(_server(old)) | set(_server(new))) - {"name", "version", "title"}):
         if differs(_server(old), _server(new), key):
             changes.append(
-                Change(
-                    None, join("", "server", key), "cosmetic", f"server {key} changed"
-                )
+                Change(None, join("", "server", key), "cosmetic", f"server {key} changed")
             )
     return changes
 
@@ -100,9 +86,7 @@ def diff_snapshots(
     (key order outside the tools, another shape of tool list)."""
     changes = diff_servers(old, new) + diff_tools(old_tools, new_tools)
     if not changes and text(old) != text(new):
-        changes.append(
-            Change(None, "", "cosmetic", "written differently, same meaning")
-        )
+        changes.append(Change(None, "", "cosmetic", "written differently, same meaning"))
     return changes
 
 
@@ -123,10 +107,7 @@ def counts(changes: Iterable[Change]) -> dict[Grade, int]:
 def tally(changes: Iterable[Change]) -> str:
     """`1 breaking, 2 compatible`: the grades that occur, worst first."""
     found = counts(changes)
-    return (
-        ", ".join(f"{found[grade]} {grade}" for grade in GRADES if found[grade])
-        or "no change"
-    )
+    return ", ".join(f"{found[grade]} {grade}" for grade in GRADES if found[grade]) or "no change"
 
 
 def worst(changes: Iterable[Change]) -> Grade | None:

@@ -52,20 +52,14 @@ def numbers(old: dict[str, Any], new: dict[str, Any], at: str) -> list[Found]:
             continue
         before, after = _bound(old, keys, lower), _bound(new, keys, lower)
         if before == "bad" or after == "bad":
-            found.append(
-                (join(at, keys[0]), "breaks", f"{keys[0]} is not a number: not graded")
-            )
+            found.append((join(at, keys[0]), "breaks", f"{keys[0]} is not a number: not graded"))
         else:
             found += _compare(before, after, at, lower)
-    found += _multiple(
-        old.get("multipleOf"), new.get("multipleOf"), join(at, "multipleOf")
-    )
+    found += _multiple(old.get("multipleOf"), new.get("multipleOf"), join(at, "multipleOf"))
     return found
 
 
-def _bound(
-    node: dict[str, Any], keys: tuple[str, ...], lower: bool
-) -> _Bound | str | None:
+def _bound(node: dict[str, Any], keys: tuple[str, ...], lower: bool) -> _Bound | str | None:
     inclusive, exclusive = node.get(keys[0]), node.get(keys[1])
     candidates = []
     if inclusive is not None:
@@ -154,9 +148,7 @@ def _positive(value: Any) -> bool:
     return number(value) and value > 0
 
 
-def sizes(
-    old: dict[str, Any], new: dict[str, Any], at: str, types: frozenset[str]
-) -> list[Found]:
+def sizes(old: dict[str, Any], new: dict[str, Any], at: str, types: frozenset[str]) -> list[Found]:
     found: list[Found] = []
     for key, (kind, lower) in _SIZES.items():
         before, after = old.get(key), new.get(key)

@@ -21,9 +21,7 @@ class Walk(Protocol):
     def schema(self, old: Any, new: Any, at: str, depth: int) -> None: ...
 
 
-def arrays(
-    walk: Walk, old: dict[str, Any], new: dict[str, Any], at: str, depth: int
-) -> None:
+def arrays(walk: Walk, old: dict[str, Any], new: dict[str, Any], at: str, depth: int) -> None:
     tuples = any(isinstance(node.get("items"), list) for node in (old, new))
     for key in ("prefixItems", "items") if tuples else ("prefixItems",):
         before, after = old.get(key, []), new.get(key, [])
@@ -55,9 +53,7 @@ def arrays(
         )
 
 
-def objects(
-    walk: Walk, old: dict[str, Any], new: dict[str, Any], at: str, depth: int
-) -> None:
+def objects(walk: Walk, old: dict[str, Any], new: dict[str, Any], at: str, depth: int) -> None:
     before, after = old.get("properties", {}), new.get("properties", {})
     old_required, new_required = required_of(old), required_of(new)
     if not all(isinstance(x, dict) for x in (before, after)) or None in (
@@ -102,9 +98,7 @@ def objects(
         walk.add(join(at, "required"), "cosmetic", "required order changed")
     if before.keys() == after.keys() and list(before) != list(after):
         walk.add(join(at, "properties"), "cosmetic", "property order changed")
-    _additional(
-        walk, old, new, old_rest, new_rest, join(at, "additionalProperties"), depth
-    )
+    _additional(walk, old, new, old_rest, new_rest, join(at, "additionalProperties"), depth)
     for key in ("patternProperties",):
         patterns, others = old.get(key, {}), new.get(key, {})
         if canonical(patterns) == canonical(others):
@@ -117,9 +111,7 @@ def objects(
             walk.add(join(at, key), "breaks", f"{key} changed: not graded")
             continue
         for pattern in others:
-            walk.schema(
-                patterns[pattern], others[pattern], join(at, key, pattern), depth + 1
-            )
+            walk.schema(patterns[pattern], others[pattern], join(at, key, pattern), depth + 1)
     if "propertyNames" in old or "propertyNames" in new:
         walk.schema(
             old.get("propertyNames", {}),
@@ -166,9 +158,7 @@ def _additional(
     depth: int,
 ) -> None:
     if before is False and after is False:
-        if canonical(old.get("additionalProperties")) != canonical(
-            new.get("additionalProperties")
-        ):
+        if canonical(old.get("additionalProperties")) != canonical(new.get("additionalProperties")):
             walk.add(at, "cosmetic", "additionalProperties written out, same meaning")
     elif after is False:
         walk.add(at, "narrower", "additionalProperties closed")

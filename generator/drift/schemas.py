@@ -48,9 +48,7 @@ from .values import (
 
 Grade = Literal["breaking", "compatible", "cosmetic"]
 
-_MAX_DEPTH: Final = (
-    64  # nesting followed; a difference deeper down is breaking, not graded
-)
+_MAX_DEPTH: Final = 64  # nesting followed; a difference deeper down is breaking, not graded
 _MAX_TRIALS: Final = 4096  # branch pairs tried when matching two anyOf lists
 
 _GRADED: Final = frozenset(
@@ -101,22 +99,16 @@ def compare(old: Any, new: Any, *, reads: bool) -> list[Finding]:
     walk = Walk(old, new, reads, set())
     try:
         walk.schema(old, new, "", 0)
-    except (
-        RecursionError
-    ):  # past what Python's stack holds (the JSON nesting is unbounded)
+    except RecursionError:  # past what Python's stack holds (the JSON nesting is unbounded)
         return [Finding("", "breaks", "nested too deep to compare: not graded")]
     return walk.found
 
 
 class Walk:
-    def __init__(
-        self, old_root: Any, new_root: Any, reads: bool, seen: set[Any]
-    ) -> None:
+    def __init__(self, old_root: Any, new_root: Any, reads: bool, seen: set[Any]) -> None:
         self.roots = (old_root, new_root)
         self.reads = reads
-        self.seen = set(
-            seen
-        )  # $ref pairs compared (or being compared): cycles end there
+        self.seen = set(seen)  # $ref pairs compared (or being compared): cycles end there
         self.found: list[Finding] = []
 
     def add(self, pointer: str, kind: Kind, reason: str) -> None:
@@ -141,11 +133,7 @@ class Walk:
         for key, kind in TEXT.items():
             if differs(old, new, key):
                 changed = "reworded" if key in WORDS else "changed"
-                what = (
-                    "added"
-                    if key not in old
-                    else "removed" if key not in new else changed
-                )
+                what = "added" if key not in old else "removed" if key not in new else changed
                 self.add(join(at, key), kind, f"{key} {what}")  # type: ignore[arg-type]
         olds, news = branches(old), branches(new)
         if olds[0].kind == news[0].kind == "":
@@ -166,9 +154,7 @@ class Walk:
         elif canonical(old) != canonical(new):
             self.add(at, "breaks", "not a schema: not graded")
 
-    def _references(
-        self, old: dict[str, Any], new: dict[str, Any], at: str, depth: int
-    ) -> None:
+    def _references(self, old: dict[str, Any], new: dict[str, Any], at: str, depth: int) -> None:
         sides: list[tuple[Any, str, str | None]] = []
         for root, node in zip(self.roots, (old, new), strict=True):
             ref = node.get("$ref")
@@ -177,9 +163,7 @@ class Walk:
                 continue
             target = resolve(root, ref)
             if target is None:
-                if ref == old.get("$ref") == new.get("$ref") and canonical(
-                    old
-                ) == canonical(new):
+                if ref == old.get("$ref") == new.get("$ref") and canonical(old) == canonical(new):
                     return  # the same reference outside the schema: nothing to compare
                 self.add(
                     join(at, "$ref"),
@@ -189,12 +173,8 @@ class Walk:
                 return
             found, where = target
             rest = {key: value for key, value in node.items() if key != "$ref"}
-            if rest and (
-                not isinstance(found, dict) or (set(rest) & set(found)) - set(TEXT)
-            ):
-                self.add(
-                    at, "breaks", "$ref beside keywords its target also has: not graded"
-                )
+            if rest and (not isinstance(found, dict) or (set(rest) & set(found)) - set(TEXT)):
+                self.add(at, "breaks", "$ref beside keywords its target also has: not graded")
                 return
             merged = {**found, **rest} if rest else found
             sides.append((merged, where + (canonical(rest) if rest else ""), where))
@@ -235,11 +215,7 @@ class Walk:
             if key in _GRADED or key in TEXT or key in REACHED or key == "$ref":
                 continue
             if differs(old, new, key):
-                what = (
-                    "added"
-                    if key not in old
-                    else "removed" if key not in new else "changed"
-                )
+                what = "added" if key not in old else "removed" if key not in new else "changed"
                 self.add(join(at, key), "breaks", f"{key} {what}: not graded")
 
     def _type(self, old: frozenset[str], new: frozenset[str], at: str) -> None:
@@ -253,17 +229,11 @@ class Walk:
         else:
             self.add(at, "breaks", f"type changed: {change}")
 
-    def _values(
-        self, old: dict[str, Any], new: dict[str, Any], at: str, union: str | None
-    ) -> None:
+    def _values(self, old: dict[str, Any], new: dict[str, Any], at: str, union: str | None) -> None:
         old_values, new_values = allowed(old), allowed(new)
         if old_values is None and new_values is None:
             return
-        key = (
-            "enum"
-            if "enum" in new or ("enum" in old and "const" not in new)
-            else "const"
-        )
+        key = "enum" if "enum" in new or ("enum" in old and "const" not in new) else "const"
         where = union or join(at, key)
         if old_values is None:
             self.add(where, "narrower", f"{key} added: only {names(new_values or [])}")
@@ -286,9 +256,7 @@ class Walk:
         if not removed and not added and list(olds) != list(news):
             self.add(where, "cosmetic", "enum order changed")
 
-    def _keyword(
-        self, old: dict[str, Any], new: dict[str, Any], at: str, key: str
-    ) -> None:
+    def _keyword(self, old: dict[str, Any], new: dict[str, Any], at: str, key: str) -> None:
         before, after = old.get(key), new.get(key)
         if canonical(before) == canonical(after):
             return
@@ -298,9 +266,7 @@ class Walk:
         elif after is None:
             self.add(where, "wider", f"{key} removed (was {names([before])})")
         else:
-            self.add(
-                where, "breaks", f"{key} changed: {names([before])} -> {names([after])}"
-            )
+            self.add(where, "breaks", f"{key} changed: {names([before])} -> {names([after])}")
 
     def _combinator(
         self, old: dict[str, Any], new: dict[str, Any], at: str, depth: int, key: str
@@ -310,18 +276,14 @@ class Walk:
             return
         if not isinstance(before, list | None) or not isinstance(after, list | None):
             self.add(join(at, key), "breaks", f"{key} is malformed: not graded")
-        elif (
-            before is None or after is None
-        ):  # beside other keywords: one more constraint
+        elif before is None or after is None:  # beside other keywords: one more constraint
             added = before is None
             kind: Kind = "narrower" if added else "wider"
             self.add(join(at, key), kind, f"{key} {'added' if added else 'removed'}")
         else:
             self._match(listed(key, before), listed(key, after), at, depth)
 
-    def _match(
-        self, olds: list[Branch], news: list[Branch], at: str, depth: int
-    ) -> None:
+    def _match(self, olds: list[Branch], news: list[Branch], at: str, depth: int) -> None:
         """Pairs each old branch with the new branch it is closest to (an unchanged one first,
         then the one with the fewest breaking changes); the rest were removed or added.
         """
@@ -330,9 +292,7 @@ class Walk:
         def trial(old: int, new: int) -> Walk:
             if (old, new) not in trials:
                 walk = Walk(*self.roots, self.reads, self.seen)
-                walk.schema(
-                    olds[old].schema, news[new].schema, at + news[new].where, depth + 1
-                )
+                walk.schema(olds[old].schema, news[new].schema, at + news[new].where, depth + 1)
                 trials[old, new] = walk
             return trials[old, new]
 
@@ -346,10 +306,7 @@ class Walk:
                 if positional:
                     pairs[old] = left.pop(0)
                     continue
-                costs = [
-                    (self._cost(trial(old, new)), index)
-                    for index, new in enumerate(left)
-                ]
+                costs = [(self._cost(trial(old, new)), index) for index, new in enumerate(left)]
                 cost, index = min(costs)
                 if not unchanged or cost[:2] == (0, 0):
                     pairs[old] = left.pop(index)

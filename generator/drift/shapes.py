@@ -22,12 +22,8 @@ TEXT: Final = {
     "$schema": "compatible",
     "$comment": "cosmetic",
 }
-WORDS: Final = frozenset(
-    {"title", "description", "markdownDescription"}
-)  # text a model reads
-REACHED: Final = frozenset(
-    {"$defs", "definitions"}
-)  # compared where a $ref reaches them
+WORDS: Final = frozenset({"title", "description", "markdownDescription"})  # text a model reads
+REACHED: Final = frozenset({"$defs", "definitions"})  # compared where a $ref reaches them
 
 
 class Branch(NamedTuple):
@@ -41,9 +37,7 @@ def unwrapped(node: dict[str, Any]) -> dict[str, Any]:
     """An allOf of one member beside annotations only is that member (pydantic 1 wrote a
     described `$ref` so): the annotations beside it win."""
     members = node.get("allOf")
-    single = (
-        isinstance(members, list) and len(members) == 1 and isinstance(members[0], dict)
-    )
+    single = isinstance(members, list) and len(members) == 1 and isinstance(members[0], dict)
     if not single or set(node) - set(TEXT) - REACHED - {"allOf"}:
         return node
     assert isinstance(members, list)
@@ -69,9 +63,7 @@ def branches(node: dict[str, Any]) -> list[Branch]:
     if isinstance(types, list) and all(isinstance(kind, str) for kind in types):
         unique = list(dict.fromkeys(types))
         if len(unique) > 1:
-            return [
-                Branch(_only(node, kind), "", names([kind]), "type") for kind in unique
-            ]
+            return [Branch(_only(node, kind), "", names([kind]), "type") for kind in unique]
     return [Branch({k: v for k, v in node.items() if k not in TEXT}, "", "", "")]
 
 
@@ -138,11 +130,7 @@ def allowed(node: dict[str, Any]) -> list[Any] | None:
         values = list(node["enum"])
     if "const" in node:
         const = canonical(node["const"])
-        values = (
-            [node["const"]]
-            if values is None
-            else [v for v in values if canonical(v) == const]
-        )
+        values = [node["const"]] if values is None else [v for v in values if canonical(v) == const]
     if values is None:
         return None
     declared = node.get("type")
@@ -156,9 +144,7 @@ def allowed(node: dict[str, Any]) -> list[Any] | None:
 
 def required_of(node: dict[str, Any]) -> set[str] | None:
     required = node.get("required", [])
-    if not isinstance(required, list) or not all(
-        isinstance(name, str) for name in required
-    ):
+    if not isinstance(required, list) or not all(isinstance(name, str) for name in required):
         return None
     return set(required)
 

@@ -46,9 +46,7 @@ class Change:
         }
 
 
-def diff_tools(
-    old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]]
-) -> list[Change]:
+def diff_tools(old: Sequence[Mapping[str, Any]], new: Sequence[Mapping[str, Any]]) -> list[Change]:
     """Every change from the `old` tool list to the `new` one, graded; [] when they are the same.
 
     Tools are matched by name (the first of a repeated name, as a build takes it); the changes
@@ -69,18 +67,14 @@ def diff_tools(
         else:
             changes += diff_tool(name, tool, news[name])
     taken = set(renamed.values())
-    changes += [
-        Change(name, "", "compatible", "new tool") for name in came if name not in taken
-    ]
+    changes += [Change(name, "", "compatible", "new tool") for name in came if name not in taken]
     kept = [name for name in olds if name in news]
     if kept != [name for name in news if name in olds]:
         changes.append(Change(None, "/tools", "cosmetic", "tool order changed"))
     return changes
 
 
-def diff_tool(
-    name: str, old: Mapping[str, Any], new: Mapping[str, Any]
-) -> list[Change]:
+def diff_tool(name: str, old: Mapping[str, Any], new: Mapping[str, Any]) -> list[Change]:
     """The changes between two versions of one tool."""
     changes: list[Change] = []
     if text(old) == text(new):
@@ -94,15 +88,11 @@ def diff_tool(
         if key == "name" or text(before) == text(after):
             continue
         where = join("", key)
-        if key not in ("inputSchema", "outputSchema") and canonical(
-            before
-        ) == canonical(after):
+        if key not in ("inputSchema", "outputSchema") and canonical(before) == canonical(after):
             continue  # written differently, the same value: the last line below says so
         if key in ("description", "title"):
             add(where, "compatible", f"{key} {_what(before, after, 'reworded')}")
-        elif key == "inputSchema" or (
-            key == "outputSchema" and None not in (before, after)
-        ):
+        elif key == "inputSchema" or (key == "outputSchema" and None not in (before, after)):
             reads = key == "outputSchema"
             for found in compare(before, after, reads=reads):
                 add(where + found.pointer, grade(found.kind, reads), found.reason)
@@ -154,9 +144,7 @@ def _annotations(old: Any, new: Any) -> list[tuple[str, Grade, str]]:
             grade_: Grade = "compatible" if on == safe else "breaking"
             found.append((where, grade_, f"{hint} turned {'on' if on else 'off'}"))
         elif canonical(old.get(hint)) != canonical(new.get(hint)):
-            found.append(
-                (where, "cosmetic", f"{hint} written differently, same meaning")
-            )
+            found.append((where, "cosmetic", f"{hint} written differently, same meaning"))
     if canonical(old.get("title")) != canonical(new.get("title")):
         found.append(
             (
@@ -190,9 +178,7 @@ def _execution(old: Any, new: Any) -> list[tuple[str, Grade, str]]:
     if not isinstance(old, dict) or not isinstance(new, dict):
         return [("", "breaking", "execution is not an object: not graded")]
     found: list[tuple[str, Grade, str]] = []
-    before, after = old.get("taskSupport", "forbidden"), new.get(
-        "taskSupport", "forbidden"
-    )
+    before, after = old.get("taskSupport", "forbidden"), new.get("taskSupport", "forbidden")
     if before != after:
         grade_: Grade = "breaking" if after == "required" else "compatible"
         found.append(

@@ -14,9 +14,7 @@ from urllib.parse import unquote
 
 # What one difference found does to a client's calls or reads (docs/design.md, "Graded drift").
 Kind = Literal["narrower", "wider", "breaks", "compatible", "cosmetic"]
-ALL_TYPES: Final = frozenset(
-    {"string", "number", "integer", "boolean", "object", "array", "null"}
-)
+ALL_TYPES: Final = frozenset({"string", "number", "integer", "boolean", "object", "array", "null"})
 _SHOWN: Final = 60  # characters of a value quoted in a reason
 
 
@@ -28,9 +26,7 @@ def text(value: Any) -> str:
 def canonical(value: Any) -> str:
     """JSON text with sorted keys and integral numbers written as integers: equal texts are
     equal JSON values (`1` and `1.0` are one number; `true` and `1` are not)."""
-    return json.dumps(
-        _canonical(value), ensure_ascii=False, sort_keys=True, allow_nan=True
-    )
+    return json.dumps(_canonical(value), ensure_ascii=False, sort_keys=True, allow_nan=True)
 
 
 def _canonical(value: Any) -> Any:
@@ -54,9 +50,7 @@ def differs(old: Mapping[str, Any], new: Mapping[str, Any], key: str) -> bool:
 
 def same(old: Any, new: Any) -> bool:
     """Equal JSON values (`canonical`), the usual scalars compared without writing them out."""
-    if (
-        type(old) is type(new) and isinstance(old, str | bool | int)
-    ) or old is new is None:
+    if (type(old) is type(new) and isinstance(old, str | bool | int)) or old is new is None:
         return bool(old == new)
     return canonical(old) == canonical(new)
 
@@ -91,11 +85,7 @@ def resolve(root: Any, ref: str) -> tuple[Any, str] | None:
 
 
 def number(value: Any) -> bool:
-    return (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-    )
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def type_of(value: Any) -> str:
@@ -143,6 +133,5 @@ def printable(line: str) -> str:
     if line.isprintable():
         return line
     return "".join(
-        char if char.isprintable() else json.dumps(char, ensure_ascii=True)[1:-1]
-        for char in line
+        char if char.isprintable() else json.dumps(char, ensure_ascii=True)[1:-1] for char in line
     )

@@ -271,24 +271,3 @@ def _empty_ids(entries: "list[object] | tuple[object, ...]", chat: bool) -> bool
         if call and get(entry, key) != "":
             return False
     return True
-
-
-def waiting_message(items: "list[object]") -> str:
-    described = []
-    for item in items[:10]:
-        kind = get(item, "type")
-        ident = get(item, "call_id") or get(item, "id")
-        text = f"{kind} {quote(ident)}" if type(ident) is str else str(kind)
-        if kind == "mcp_approval_request":
-            tool, server = get(item, "name"), get(item, "server_label")
-            text += f" (tool {quote(tool)} on {quote(server)})"
-        described.append(text)
-    if len(items) > 10:
-        described.append(f"{len(items) - 10} more")
-    return (
-        "execute_tool_calls cannot answer what the response waits for: "
-        + ", ".join(described)
-        + ". Answer these in the app (an mcp_approval_response for each approval "
-        "request; see tool_calls(response).skipped) and run the function calls with "
-        "tool_calls() and tool_output(); no call was run."
-    )

@@ -11,9 +11,9 @@ it, and its result formatted by ``outputs`` as a Responses output, then given to
 framework in its own output types. docs/frameworks.md is the guide.
 """
 
-from .core import ToolCall
 from .calls import checked_call
 from .clock import Clock
+from .core import ToolCall
 from .definitions import tools
 from .execute import awaited
 from .offered import namespaced

@@ -25,14 +25,7 @@ def prepare(response: object, api: str | None) -> tuple[object, str]:
                 "response must be a Chat Completions or Responses response (a dict "
                 f"or an openai SDK object), not {type(response).__name__}"
             )
-        # The openai SDK's objects name their kind; reading that first spares a
-        # pydantic attribute miss (several microseconds) on every call.
-        kind = getattr(response, "object", None)
-        if api != "responses" and kind == "chat.completion":
-            return response, "chat"
-        if api != "chat" and kind == "response":
-            return response, "responses"
-        if kind == "chat.completion.chunk":
+        if get(response, "object") == "chat.completion.chunk":
             raise TypeError(CHAT_CHUNK)
         event = stream_event(response)
         if event is not None:
@@ -85,17 +78,10 @@ def _dump(response: object) -> dict[object, object]:
 _STREAM_METHODS = ("__iter__", "__aiter__", "__enter__", "__aenter__")
 
 
-_mapping_types: dict[type, bool] = {}
-
-
 def is_mapping(value: object) -> "TypeGuard[Mapping[object, object]]":
-    kind = type(value)
-    known = _mapping_types.get(kind)
-    if known is None:
-        from collections.abc import Mapping
+    from collections.abc import Mapping
 
-        known = _mapping_types[kind] = issubclass(kind, Mapping)
-    return known
+    return isinstance(value, Mapping)
 
 
 def has(obj: object, key: str) -> bool:
@@ -126,7 +112,6 @@ def get(obj: object, key: str) -> object:
         return None
 
 
-_model_types: "dict[type, bool]" = {}
 _FIELDS = (
     "type",
     "id",
@@ -142,23 +127,9 @@ _FIELDS = (
 
 
 def fields(obj: object) -> "dict[str, object]":
-    # What an item's fields are read from, with .get(key, default). A pydantic model's
-    # own __dict__, where its declared fields are (much faster than attribute reads;
-    # a field the server left out is None there), with the fields an older SDK keeps as
-    # extras. Any other object: the fields the
-    # runtime reads, copied out (a field it lacks is left out, as in the JSON).
-    kind = type(obj)
-    model = _model_types.get(kind)
-    if model is None:
-        model = _model_types[kind] = isinstance(
-            getattr(kind, "__pydantic_fields__", None), dict
-        ) and isinstance(getattr(obj, "__dict__", None), dict)
-    if model:
-        values: dict[str, object] = obj.__dict__
-        extra = getattr(obj, "__pydantic_extra__", None)
-        if extra and isinstance(extra, dict):
-            return {**extra, **values}
-        return values
+    """The fields of an item that the runtime reads, copied out of an object (an SDK
+    object's field the server left out is None; a field an object lacks is left out, as
+    in the JSON)."""
     found: dict[str, object] = {}
     if obj is not None and not isinstance(obj, SCALARS):
         for key in _FIELDS:

@@ -361,8 +361,9 @@ async def open_session(
     ``capabilities`` is false), as every session of mcp2openai does: some servers list
     capability-gated tools only to clients that declare them, so the app's sessions list
     what ``fetch`` recorded. Sampling is refused and the roots are none; ``elicitation``
-    answers the server's questions (default: declined). A stdio server's stderr goes to ``errlog`` (default:
-    ``sys.stderr``), and ``started()`` is called once its process runs. On exit the SDK
+    answers the server's questions (default: declined). A stdio server's stderr goes to
+    ``errlog`` (default: ``sys.stderr``), and ``started()`` is called once its process
+    runs. On exit the SDK
     closes the session; for stdio it closes the server's stdin, then terminates and kills
     its process group. ``on_response`` sees every HTTP response (``fetch`` reports error
     statuses with it)."""
