@@ -73,7 +73,8 @@ async def connect(
 ) -> AsyncIterator[ClientSession]:
     """Start (stdio) or reach (HTTP) the server, negotiate (`protocol`), yield the session:
     the runtime's `open_session` (templates/runtime/sessions.py), which `connect()` opens
-    an app's sessions with, so both negotiate alike and declare the same capabilities.
+    an app's sessions with, so both open and negotiate alike (`fetch` declares more
+    capabilities: the runtime's docstring says why).
 
     On exit the SDK closes the session; for stdio it closes the server's stdin, then terminates
     and kills its whole process group, so no process is left behind. `capabilities` declares

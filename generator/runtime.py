@@ -2,7 +2,6 @@
 
 - its tokenizer splits the tools' text for the search index, so index and queries share it;
 - its digest of a tool as listed is what the build stores and `connect(check=...)` compares;
-- its null plan is how a tool's nulls are removed, which the build proves;
 - `${VAR}` in a recipe is filled by its `expand_text`, for `fetch` as for `connect()`;
 - `fetch` opens its sessions with its `open_session`, negotiates with its `negotiate`, lists
   tools with its `list_tools` and quotes a failing server's stderr with its `excerpt`.
@@ -31,12 +30,6 @@ def search_terms(text: str, wholes: bool) -> list[str]:
 def digest(tool: Any) -> str:
     """The runtime's digest of a tool as its server lists it (templates/runtime/contract.py)."""
     found: str = part("contract").digest(tool)
-    return found
-
-
-def null_plan(paths: Any) -> list[dict[str, Any]] | None:
-    """The runtime's decode plan of a tool's null paths (templates/runtime/decode.py)."""
-    found: list[dict[str, Any]] | None = part("decode").null_plan(paths)
     return found
 
 

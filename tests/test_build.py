@@ -103,11 +103,12 @@ def test_generated_module_imports_isolated_with_stdlib_only(path: Path) -> None:
     assert _imports(path) == {"", "_mcp2openai"}  # its runtime (in a package, or not), only
 
 
-def test_the_first_tools_loads_the_runtimes_init_and_nothing_else() -> None:
+def test_the_first_tools_loads_the_runtimes_api_and_core_and_nothing_else() -> None:
     """What an app that sends every tool pays at start, without bytecode: the toolset module,
-    the runtime's ``__init__`` and the ``json`` it parses with. No other part of the runtime
-    and no other module of the standard library (``os`` alone costs more to import under
-    ``python -S`` than the first ``tools()`` reads); the Chat form is another part's."""
+    the runtime's ``__init__`` and ``core``, and the ``json`` it parses with. No other part of
+    the runtime and no other module of the standard library (``os`` alone costs more to
+    import under ``python -S`` than the first ``tools()`` reads); the Chat form is another
+    part's."""
     code = (
         "import json, sys\n"
         f"sys.path[:] = [{str(GENERATED)!r}]"
@@ -124,7 +125,10 @@ def test_the_first_tools_loads_the_runtimes_init_and_nothing_else() -> None:
         [sys.executable, "-I", "-S", "-B", "-c", code], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == ["_mcp2openai mcp_time", "_mcp2openai.definitions"]
+    assert result.stdout.splitlines() == [
+        "_mcp2openai _mcp2openai.core mcp_time",
+        "_mcp2openai.definitions",
+    ]
 
 
 def test_the_framework_functions_load_only_the_standard_library_until_called() -> None:
@@ -450,7 +454,7 @@ def test_the_module_holds_its_data_binds_its_api_and_names_its_version() -> None
     source = (GENERATED / "mcp_time.py").read_text(encoding="utf-8")
     tree = ast.parse(source)
     assert not [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.ClassDef)]
-    assert f'_toolset = _Toolset(\n    __name__,\n    "{__version__}",\n' in source
+    assert f'_toolset = _runtime.Toolset(\n    __name__,\n    "{__version__}",\n' in source
     assert '_DEFINITIONS = r"""[\n{"type":"function",\n "name":"time__get_current_time",' in source
     bound = [
         ast.unparse(node.targets[0])

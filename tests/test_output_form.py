@@ -1,4 +1,4 @@
-"""What `build` writes, as a reviewer and an app's linters see it (issue 32): per toolset a
+"""What `build` writes, as a reviewer and an app's linters see it: per toolset a
 module that holds its data and a stub, nothing else of its own; every generated file clean
 under ruff's default rules and `mypy --strict`; a change of one tool is a short diff of that
 tool's lines.

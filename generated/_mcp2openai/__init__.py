@@ -3,9 +3,9 @@
 ``mcp2openai build`` writes this package once into the folder of the toolset modules it
 builds. A toolset module (``github.py``, say) holds its data, as JSON text, and makes one
 ``Toolset`` of it: the module's functions are that toolset's methods and its constants its
-attributes, bound by name in the module. This file is all that an import loads: the
-``Toolset`` and the public classes. Each method imports the part of this package that does
-its job when it is first called:
+attributes, bound by name in the module. This file (the ``Toolset``'s API) and ``core``
+(its data and the public classes) are all that an import loads. Each method imports the
+part of this package that does its job when it is first called:
 
 - ``definitions``: ``tools()`` in every form but the most common one (every tool for the
   Responses API, answered here), and ``tool_choice()``;

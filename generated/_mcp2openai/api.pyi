@@ -2,7 +2,7 @@
 
 Each toolset's `.pyi` stub re-exports these names, so two toolsets share one set of types
 (`a.ToolCall is b.ToolCall`); at run time nothing imports this file: the toolset module's
-names are its `Toolset`'s methods and attributes, and the classes of `__init__.py`.
+names are its `Toolset`'s methods and attributes, and the classes of `core.py`.
 
 An app passes what a toolset returns straight to the `openai` SDK, whose parameters are
 TypedDicts: `mypy --strict` accepts a value there only if its own TypedDict has the same keys,
@@ -438,7 +438,7 @@ async def execute_tool_calls(
     max_time: float | None = None,
 ) -> list[ChatOutputParam | ResponsesOutputParam]: ...
 
-# What the toolset module also holds: its tables as Python values, arguments() and search.
+# What the toolset module also holds: its constants (read-only), arguments() and search.
 
 # exposed name -> (server, MCP tool name), read-only
 NAMES: Mapping[str, tuple[str, str]]

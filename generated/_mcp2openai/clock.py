@@ -33,18 +33,6 @@ class Clock:
     (``progress`` on), never past ``max_time`` after its start; the time a question
     waits for the app counts against neither."""
 
-    __slots__ = (
-        "_cap",
-        "_left",
-        "_paused",
-        "_since",
-        "call",
-        "max_time",
-        "progress",
-        "scope",
-        "timeout",
-    )
-
     def __init__(
         self,
         call: "ToolCall",

@@ -15,7 +15,7 @@ FIX = "grade the change with `mcp2openai fetch --check`, then rebuild with `mcp2
 def digest(tool: object) -> str:
     """A tool as its server lists it, as a short digest of its canonical JSON (sorted
     keys, integral numbers as integers: key order, and 1 against 1.0, do not count). The
-    build stores it per tool; ``mcp2openai diff`` uses this same function."""
+    build stores it per tool, made by this same function (generator/runtime.py)."""
     import hashlib
     import json
 
@@ -42,11 +42,11 @@ def changes(
     longer lists (``"removed"``) or lists otherwise (``"changed"``), from the tools it
     lists now (``listed``: one ``tools/list``, all its pages). Tools the server lists that
     the toolset does not have are not changes of it: they are not sent."""
-    digests: dict[str, str] = toolset.table("digests")
+    digests: dict[str, str] = toolset.table("digests")  # a tool without one: unchecked
     compiled = {
         entry["tool"]: digests[name]
         for name, entry in toolset.table("tools").items()
-        if entry["server"] == server
+        if entry["server"] == server and name in digests
     }
     if not compiled:
         return []

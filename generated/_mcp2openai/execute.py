@@ -71,15 +71,8 @@ async def execute_tool_calls(
             and not await _approved(approve, call)
         ):
             return _declined(call)
-        awaitable = call_tool(call.server, call.tool, call.arguments)
-        if not hasattr(awaitable, "__await__"):
-            raise TypeError(
-                "call_tool must return an awaitable (call_tool is async, or returns "
-                "session.call_tool(...)), not "
-                f"{type(awaitable).__name__}: {call.name} was called"
-            )
         clock = Clock(call, timeout, max_time, progress)
-        return await awaited(awaitable, clock)
+        return await awaited(called(call_tool, call), clock)
 
     outcomes = await _run(calls, run, parallel)
     pictures: list[object] = []  # Chat, images="message": the follow-up message's parts
@@ -167,6 +160,20 @@ def _declined(call: "ToolCall") -> BaseException:
         "tool call %s (%s) was declined and not run", call.call_id, call.name
     )
     return PermissionError("The user declined this call.")
+
+
+def called(
+    call_tool: "Callable[[str, str, dict[str, object]], object]", call: "ToolCall"
+) -> "Awaitable[object]":
+    """What ``call_tool`` returns for ``call``: an awaitable, or it is the app's mistake."""
+    awaitable = call_tool(call.server, call.tool, call.arguments)
+    if not hasattr(awaitable, "__await__"):
+        raise TypeError(
+            "call_tool must return an awaitable (call_tool is async, or returns "
+            f"session.call_tool(...)), not {type(awaitable).__name__}: {call.name} "
+            "was called"
+        )
+    return awaitable
 
 
 async def awaited(awaitable: "Awaitable[object]", clock: "Clock") -> object:

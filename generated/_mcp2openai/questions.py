@@ -30,8 +30,6 @@ class NeedsInput(Exception):
 class _Flight:
     """A call in flight on one server: the questions its server asks are its own."""
 
-    __slots__ = ("clock", "failure", "tool")
-
     def __init__(self, tool: str, clock: "Clock | None") -> None:
         self.tool = tool
         self.clock = clock
@@ -42,8 +40,6 @@ class Desk:
     """The questions of one ``connect()``: its handler, and the calls in flight per
     server (a stateful server's question names no call: it is the oldest call's on its
     server, the only one when ``execute_tool_calls`` runs them)."""
-
-    __slots__ = ("_flights", "handler")
 
     def __init__(self, handler: "_Handler | None") -> None:
         self.handler = handler

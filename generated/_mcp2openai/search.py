@@ -109,8 +109,6 @@ def _new_tokenizer() -> "tuple[_Split, _Split, _Split]":
 class _Index:
     """A toolset's search index, parsed from its "search" table on the first query."""
 
-    __slots__ = ("names", "norms", "positions", "postings")
-
     def __init__(self, table: "dict[str, str]") -> None:
         # term -> (the tools that have it, for each its count * 8 + its field, and once
         # computed the (tool, BM25F weight) pairs)

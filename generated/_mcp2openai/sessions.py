@@ -55,8 +55,6 @@ def connect(
 class _Caller:
     """``call_tool(server, tool, arguments)`` over the open sessions."""
 
-    __slots__ = ("_desk", "_logs", "sessions")
-
     def __init__(
         self, sessions: "dict[str, Any]", logs: "dict[str, _Stderr]", desk: "Desk"
     ) -> None:
@@ -161,21 +159,6 @@ class _Connection:
     """``connect()``'s async context manager: one holder task per server keeps its
     transport and session open until the exit cancels it (``mcp``'s contexts are
     entered and left in that one task, as anyio wants)."""
-
-    __slots__ = (
-        "_check",
-        "_desk",
-        "_env",
-        "_errors",
-        "_logs",
-        "_protocol",
-        "_scopes",
-        "_servers",
-        "_sessions",
-        "_stderr",
-        "_tasks",
-        "_toolset",
-    )
 
     def __init__(
         self,
@@ -351,22 +334,21 @@ async def open_session(
     client_info: "Any" = None,
     on_response: "Callable[[Any], Awaitable[None]] | None" = None,
     started: "Callable[[], None] | None" = None,
-    capabilities: bool = True,
+    capabilities: bool = False,
 ) -> "Any":
     """Start (stdio) or reach (Streamable HTTP) the server ``recipe`` describes (its
     variables filled in), enter its ``ClientSession`` on ``stack`` and negotiate
     (``protocol``): the one way ``connect()`` and ``mcp2openai fetch`` open a session.
 
-    The session declares the sampling, elicitation and roots capabilities (unless
-    ``capabilities`` is false), as every session of mcp2openai does: some servers list
-    capability-gated tools only to clients that declare them, so the app's sessions list
-    what ``fetch`` recorded. Sampling is refused and the roots are none; ``elicitation``
-    answers the server's questions (default: declined). A stdio server's stderr goes to
-    ``errlog`` (default: ``sys.stderr``), and ``started()`` is called once its process
-    runs. On exit the SDK
-    closes the session; for stdio it closes the server's stdin, then terminates and kills
-    its process group. ``on_response`` sees every HTTP response (``fetch`` reports error
-    statuses with it)."""
+    ``capabilities`` (``fetch``) declares sampling, elicitation and roots, with handlers
+    that refuse or answer none: some servers list capability-gated tools only to clients
+    that declare them. ``connect()`` declares elicitation only, answered by
+    ``elicitation``: a session that declared roots and had none would, for example,
+    leave the filesystem server no directory. A stdio server's stderr goes to ``errlog``
+    (default: ``sys.stderr``), and ``started()`` is called once its process runs. On exit
+    the SDK closes the session; for stdio it closes the server's stdin, then terminates
+    and kills its process group. ``on_response`` sees every HTTP response (``fetch``
+    reports error statuses with it)."""
     from mcp import ClientSession, types
 
     if "url" in recipe:
@@ -415,9 +397,11 @@ async def open_session(
     if capabilities:
         callbacks = {
             "sampling_callback": refuse_sampling,
-            "elicitation_callback": elicitation or decline,
+            "elicitation_callback": decline,
             "list_roots_callback": no_roots,
         }
+    if elicitation is not None:
+        callbacks["elicitation_callback"] = elicitation
     session = ClientSession(
         streams[0],
         streams[1],
@@ -435,13 +419,22 @@ async def open_session(
 
 async def negotiate(session: "Any") -> None:
     """``server/discover``, then the stateless 2026-07-28 protocol if the server speaks
-    it, else the ``initialize`` handshake: the SDK's own ``mode="auto"`` policy, which
-    ``mcp.Client`` runs (mcp/client/_probe.py in mcp 2.3.0): every JSON-RPC error falls
-    back to the handshake but -32022 naming only versions this client cannot speak. It
-    lives in a private module of the SDK: a move in a later SDK fails loudly here."""
-    from mcp.client._probe import negotiate_auto
+    it, else the ``initialize`` handshake. The SDK's own ``mode="auto"`` policy, which
+    ``mcp.Client`` runs (mcp/client/_probe.py in mcp 2.3.0: every JSON-RPC error falls
+    back to the handshake but -32022 naming only versions this client cannot speak),
+    where the SDK has it; else the same with its public API, the handshake after any
+    refusal of ``server/discover``."""
+    try:
+        from mcp.client._probe import negotiate_auto
+    except ImportError:  # a private module of the SDK: not in every version
+        from mcp.shared.exceptions import MCPError
 
-    await negotiate_auto(session)
+        try:
+            await session.discover()
+        except (MCPError, RuntimeError):
+            await session.initialize()
+    else:
+        await negotiate_auto(session)
 
 
 async def list_tools(

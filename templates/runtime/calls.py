@@ -39,12 +39,7 @@ def tool_calls(
     tools: "Iterable[object] | None",
 ) -> ToolCalls:
     """``Toolset.tool_calls``: the function calls in a model response."""
-    if type(response) is dict and api is None and "choices" in response:
-        api = "chat"
-    elif type(response) is dict and api is None and "output" in response:
-        api = "responses"
-    else:
-        response, api = prepare(response, api)
+    response, api = prepare(response, api)
     calls: list[ToolCall] = []
     rejected: list[dict[str, object]] = []
     result = ToolCalls((calls, rejected))
@@ -118,12 +113,6 @@ _AWAITING = frozenset(
 
 
 def _chat_tool_calls(response: object) -> object:
-    if type(response) is dict:  # the usual shape first; any other is read below
-        choices = response.get("choices")
-        first = choices[0] if type(choices) is list and choices else None
-        message = first.get("message") if type(first) is dict else None
-        if type(message) is dict and "tool_calls" in message:
-            return message["tool_calls"]
     choices = get(response, "choices")
     if (type(choices) is list or type(choices) is tuple) and choices:
         message = get(choices[0], "message")

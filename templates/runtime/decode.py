@@ -44,8 +44,7 @@ def null_plan(
     sequence of segments: a ``str`` is a property name, ``None`` every item of an array;
     its last segment names the property removed when null. Each object on a path is an
     ``object`` node (its ``drop``: the properties removed when null), each array an
-    ``items`` node, and a value that may be either an ``all`` node of both. The generator
-    imports this function: one rule, written once."""
+    ``items`` node, and a value that may be either an ``all`` node of both."""
     root: dict[str, Any] = {}  # a trie: "drop", "properties", "items"
     for path in paths:
         segments = list(path)

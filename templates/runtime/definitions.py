@@ -100,8 +100,6 @@ class Catalog:
     """Per tool, by its position in the toolset: its exposed name, its server and its name
     inside its namespace; and the positions by exposed name and by server."""
 
-    __slots__ = ("by_server", "locals", "names", "positions", "servers")
-
     def __init__(self, toolset: "Tables") -> None:
         entries: dict[str, dict[str, Any]] = toolset.table("tools")
         self.names = list(entries)

@@ -15,7 +15,7 @@ from .calls import checked_call
 from .clock import Clock
 from .core import ToolCall
 from .definitions import tools
-from .execute import awaited
+from .execute import awaited, called
 from .offered import namespaced
 from .outputs import output
 
@@ -251,15 +251,8 @@ def _arguments(toolset: "Tables", name: str, arguments: object) -> "dict[str, ob
 async def _run(toolset: "Tables", call_tool: "_CallTool", call: ToolCall) -> object:
     """The call's Responses output: a str, or a list of input_text, input_image and
     input_file items."""
-    awaitable = call_tool(call.server, call.tool, call.arguments)
-    if not hasattr(awaitable, "__await__"):
-        raise TypeError(
-            "call_tool must return an awaitable (call_tool is async, or returns "
-            f"session.call_tool(...)), not {type(awaitable).__name__}: {call.name} "
-            "was called"
-        )
     # no timeout of its own: the framework's run bounds it
-    outcome = await awaited(awaitable, Clock(call, None, None, False))
+    outcome = await awaited(called(call_tool, call), Clock(call, None, None, False))
     item, _ = output(
         toolset, call.call_id, outcome, "responses", None, call.name, 10_485_760
     )
