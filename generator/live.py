@@ -33,7 +33,7 @@ import mcp.types as types
 from mcp import ClientSession
 from mcp.client.session import IncomingMessage
 from mcp.shared.exceptions import MCPError
-from pydantic import ValidationError
+from pydantic import RootModel, ValidationError
 
 from . import __version__
 from .errors import GeneratorError, located, pointer
@@ -48,7 +48,8 @@ CLIENT_NAME: Final = "mcp2openai"
 _CONNECTION_CLOSED: Final = types.CONNECTION_CLOSED
 
 
-RawResult = part("sessions").raw_result()  # a JSON-RPC `result` exactly as on the wire
+class RawResult(RootModel[dict[str, Any]]):
+    """A JSON-RPC `result` object exactly as parsed from the wire (key order kept)."""
 
 
 class FetchError(GeneratorError):

@@ -441,19 +441,23 @@ async def list_tools(
     session: "Any", pages: "list[dict[str, Any]] | None" = None
 ) -> "list[dict[str, Any]]":
     """Every tool the server lists, as the raw wire dicts, following ``nextCursor`` until
-    it is absent: the SDK is asked for the raw JSON-RPC result, so no key is dropped,
+    it is absent: the SDK is asked for the JSON-RPC result as a dict, so no key is dropped,
     renamed or reordered. Each page's result without its ``tools`` is appended to
     ``pages`` when given (its cache hints, ``_meta``). ``ValueError`` for a result that is
     not a tool list, or a cursor that repeats."""
-    from mcp import types
+    from typing import Any
 
+    from mcp import types
+    from pydantic import TypeAdapter
+
+    raw = TypeAdapter(dict[str, Any])  # the result exactly as parsed from the wire
     tools: list[dict[str, Any]] = []
     cursor: str | None = None
     seen: set[str] = set()
     while True:
         params = None if cursor is None else types.PaginatedRequestParams(cursor=cursor)
         request = types.ListToolsRequest(params=params)
-        result = (await session.send_request(request, raw_result())).root
+        result = await session.send_request(request, raw)
         page = result.get("tools")
         if not isinstance(page, list):
             # a server's answer, not an argument of a wrong type (as below)
@@ -473,25 +477,6 @@ async def list_tools(
         if cursor in seen:
             raise ValueError(f"invalid tools/list result: cursor {cursor!r} repeats")
         seen.add(cursor)
-
-
-_RawResult: "Any" = None
-
-
-def raw_result() -> "Any":
-    """The pydantic model of a JSON-RPC ``result`` exactly as parsed from the wire (key
-    order kept), made once."""
-    global _RawResult
-    if _RawResult is None:
-        from typing import Any
-
-        from pydantic import RootModel
-
-        class RawResult(RootModel[dict[str, Any]]):
-            """A JSON-RPC ``result`` object exactly as parsed from the wire."""
-
-        _RawResult = RawResult
-    return _RawResult
 
 
 def reason(error: BaseException) -> str:
