@@ -23,12 +23,10 @@ from .model import ModuleModel
 from .runtime import part
 from .stub import definitions, runtime_import, typed_section, typing_import
 from .summary import module_docstring
-from .tables import TABLE_NAMES, JsonValue, constant, tables
+from .tables import LAYOUTS, TABLE_NAMES, JsonValue, constant, tables
 from .typed import Definition
 
 _VERSION: Final = re.compile(r"\d+\.\d+\.\d+")
-# How each table is laid out, one entry a line (generator/literals.py, `table`).
-_LAYOUTS: Final = {"definitions": "keys", "report": "items"}
 
 
 class RenderError(GeneratorError):
@@ -65,8 +63,8 @@ def emit(model: ModuleModel, *, package: bool = False) -> Emission:
         raise RenderError(f"version {model.version!r} is not N.N.N")
     if runtime_version() != model.version:
         raise RenderError(f"the runtime is {runtime_version()}, the generator {model.version}")
-    values = tables(model)
     typed_definitions = definitions(model)
+    values = tables(model, typed_definitions)
     return Emission(
         version=Source(model.version),
         docstring=Source(docstring(module_docstring(model))),
@@ -74,7 +72,7 @@ def emit(model: ModuleModel, *, package: bool = False) -> Emission:
         typing_import=Source(typing_import(typed_definitions)),
         typed=typed_section(typed_definitions),
         tables={
-            name: Source(table(value, _LAYOUTS.get(name, "entries")))  # type: ignore[arg-type]
+            name: Source(table(value, LAYOUTS.get(name, "entries")))
             for name, value in values.items()
         },
         definitions=typed_definitions,

@@ -51,6 +51,14 @@ Layout = Literal["entries", "keys", "items"]
 
 
 def table(value: dict[str, Any] | list[Any], layout: Layout = "entries") -> str:
+    """`table_text` as a raw triple-quoted string literal, checked to be one."""
+    text = table_text(value, layout)
+    if '"""' in text or text.endswith("\\") or not _PRINTABLE.fullmatch(text):
+        raise ValueError("a table's JSON does not fit a raw triple-quoted string")
+    return 'r"""' + text + '"""'
+
+
+def table_text(value: dict[str, Any] | list[Any], layout: Layout = "entries") -> str:
     """`value` as the JSON text literal of a table of a toolset module: a raw triple-quoted
     string holding compact JSON with one entry a line (a list item, or a key and its value),
     so a diff shows which entry changed. `layout`: `"entries"`, one entry a line; `"keys"`, a
@@ -77,10 +85,7 @@ def table(value: dict[str, Any] | list[Any], layout: Layout = "entries") -> str:
         items = value.items() if isinstance(value, dict) else value
         lines = [_json(item) if isinstance(value, list) else _entry(item) for item in items]
     opening, closing = ("[", "]") if isinstance(value, list) else ("{", "}")
-    text = f"{opening}\n" + ",\n".join(lines) + f"\n{closing}" if lines else opening + closing
-    if '"""' in text or text.endswith("\\") or not _PRINTABLE.fullmatch(text):
-        raise ValueError("a table's JSON does not fit a raw triple-quoted string")
-    return 'r"""' + text + '"""'
+    return f"{opening}\n" + ",\n".join(lines) + f"\n{closing}" if lines else opening + closing
 
 
 def _lines(items: Iterable[Any], opening: str, between: str, closing: str) -> str:

@@ -74,19 +74,38 @@ def render(model: ModuleModel, *, package: bool = False) -> Rendered:
 
 
 def module_source(emission: Emission) -> str:
-    """The module, formatted by black (its tables are in black's form already: black
-    leaves a raw string's text as it is)."""
-    text = _render(
+    """The module: its head (docstring, runtime import, `__all__`: module.py.jinja), its
+    data (module_data.py.jinja) and its API (module_api.py.jinja), joined. Black formats the
+    head and the API; the data is in black's form as written (each table is one raw string,
+    whose text black leaves as it is, after its comment), and formatting it would cost the
+    build more than the rest at 2,000 tools (tests/test_scale.py proves black leaves the
+    whole module as it is)."""
+    head = _render(
         "module.py.jinja",
         docstring=emission.docstring,
-        version_literal=emission.version_literal,
-        classes=[Source(name) for name in _classes()],
         public=[Source(string(name)) for name in public_names()],
-        tables=emission.tables,
+    )
+    data = _render("module_data.py.jinja", tables=emission.tables)
+    return (
+        _format(head, "module.py.jinja", BLACK_MODE)
+        + "\n"
+        + data
+        + "\n"
+        + _api(emission.version_literal)
+    )
+
+
+@lru_cache(maxsize=4)
+def _api(version_literal: Source) -> str:
+    # The same for every module of a version: formatted once per process.
+    text = _render(
+        "module_api.py.jinja",
+        version_literal=version_literal,
+        classes=[Source(name) for name in _classes()],
         table_arguments=[(Source(k), Source(c)) for k, c in table_arguments()],
         bound=[Source(name) for name in bound_names()],
     )
-    return _format(text, "module.py.jinja", BLACK_MODE)
+    return _format(text, "module_api.py.jinja", BLACK_MODE)
 
 
 def _classes() -> list[str]:

@@ -10,13 +10,16 @@ table back from the written module and compares it with what `tables` returns. T
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from typing import Any, Final
 
+from .literals import Layout
 from .model import Decision, ModuleModel, ToolModel
 from .runtime import digest
 from .search import search_table
 from .strict import format_path
 from .stub import definitions as typed_definitions
+from .typed import Definition
 
 JsonValue = dict[str, Any] | list[Any]
 
@@ -25,13 +28,22 @@ JsonValue = dict[str, Any] | list[Any]
 TABLE_NAMES: Final = ("definitions", "tools", "search", "args", "servers", "digests", "report")
 
 
+# How a table is laid out (generator/literals.py, `table`): one entry a line, but the
+# definitions one key of each a line, the report one item of each list a line. The runtime
+# reads the definitions' layout: each tool's text starts a line with "{".
+LAYOUTS: Final[dict[str, Layout]] = {"definitions": "keys", "report": "items"}
+
+
 def constant(name: str) -> str:
     """The name of a table's constant in the module: `definitions` -> `_DEFINITIONS`."""
     return f"_{name.upper()}"
 
 
-def tables(model: ModuleModel) -> dict[str, JsonValue]:
-    """Every table of the toolset module for `model`, keyed by name (`TABLE_NAMES`)."""
+def tables(
+    model: ModuleModel, typed: tuple[Definition, ...] | None = None
+) -> dict[str, JsonValue]:
+    """Every table of the toolset module for `model`, keyed by name (`TABLE_NAMES`);
+    `typed`: the stub's TypedDicts (generator/stub.py, `definitions`), when already made."""
     listed: dict[tuple[str, str], dict[str, Any]] = {}
     for server, tools in model.listed:
         for tool in tools:  # a name listed twice: the first is the tool (generator/naming.py)
@@ -51,7 +63,7 @@ def tables(model: ModuleModel) -> dict[str, JsonValue]:
                 if item.fields is None
                 else [[key, type_data(text)] for key, text in item.fields]
             )
-            for item in typed_definitions(model)
+            for item in (typed_definitions(model) if typed is None else typed)
         },
         # server -> how to start or reach it, exactly as the config wrote it (`${VAR}` kept:
         # no secret enters the module), or null (SERVERS, connect()); and the description of
@@ -69,6 +81,7 @@ def tables(model: ModuleModel) -> dict[str, JsonValue]:
     return values
 
 
+@lru_cache(maxsize=1 << 14)
 def type_data(text: str) -> Any:
     """A type of the stub (generator/typed.py's vocabulary, which generator/verify.py proves
     the stub holds) as JSON data, for the runtime to make the TypedDict of without reading

@@ -9,13 +9,13 @@ Python values: they are handed to the `Toolset` as the JSON texts a module holds
 
 from __future__ import annotations
 
-import json
 import sys
 import types
 from pathlib import Path
 from typing import Any
 
-from mcp2openai.tables import TABLE_NAMES
+from mcp2openai.literals import table_text
+from mcp2openai.tables import LAYOUTS, TABLE_NAMES
 from mcp2openai.templates.runtime import BOUND, CLASSES, VERSION, Toolset
 
 RUNTIME = Path(__file__).resolve().parent.parent / "templates" / "runtime"
@@ -52,7 +52,8 @@ def with_toolset(module: Any, names: dict[str, tuple[str, str]], *args: Any, **k
     """`module` with this toolset's data (`toolset_tables`' arguments), its names bound to it
     as a toolset module binds them."""
     tables = toolset_tables(names, *args, **kwargs)
-    toolset = Toolset(module.__name__, VERSION, **{k: json.dumps(v) for k, v in tables.items()})
+    texts = {key: table_text(value, LAYOUTS.get(key, "entries")) for key, value in tables.items()}
+    toolset = Toolset(module.__name__, VERSION, **texts)
     module._toolset = toolset
     runtime = sys.modules[Toolset.__module__]
     for public in CLASSES:
@@ -135,10 +136,8 @@ def write_toolset(
     for file, text in runtime_files().items():
         (runtime / file).write_text(text, encoding="utf-8")
     tables = toolset_tables(names, definitions=definitions)
-    layouts = {"definitions": "keys", "report": "items"}
     sources = {
-        key: Source(table(value, layouts.get(key, "entries")))  # type: ignore[arg-type]
-        for key, value in tables.items()
+        key: Source(table(value, LAYOUTS.get(key, "entries"))) for key, value in tables.items()
     }
     blank = Emission(
         Source(VERSION), Source('"""A toolset."""'), Source(""), Source(""), "", sources

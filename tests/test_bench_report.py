@@ -202,7 +202,7 @@ def results_with(**changes: Any) -> dict[str, Any]:
     return results
 
 
-def test_the_targets_are_issue_32s_four_figures_and_the_runtimes_size() -> None:
+def test_the_targets_are_the_four_figures_and_the_runtimes_size() -> None:
     rows = targets(results_with())
     assert [(row["figure"], row["met"]) for row in rows] == [
         ("a", True),  # 100 tools: 1.4x json.loads, at most 1.5x

@@ -26,8 +26,6 @@ class Tables:
         self.module = module
         self._texts = tables
         self._tables: dict[str, Any] = {}
-        self._parsed = False  # the definitions were parsed once (for the first tools())
-        self._copies: list[bytes] | None = None  # each definition's marshal bytes
         self.cache: dict[str, Any] = (
             {}
         )  # what the parts derive from the tables, by part
@@ -56,27 +54,21 @@ class Tables:
         return found
 
     def definitions(self, indices: "Iterable[int] | None" = None) -> "list[Any]":
-        """New copies of the tools' Responses definitions (``indices``: those of the tools
-        at these positions, in that order; None: all). The first call parses them from the
-        module's text; the second parses them again and keeps each one's ``marshal``
-        bytes, which later calls copy: about half the cost of parsing, and well below the
-        ``json.dumps`` the SDK does next (docs/performance.md)."""
-        copies = self._copies
-        if copies is None:
-            import json
+        """The tools' Responses definitions, parsed from the module's text at every call:
+        new lists and dicts, the caller's to change, for about half the ``json.dumps`` the
+        SDK does next (docs/performance.md). ``indices``: the tools at these positions, in
+        that order, parsed from their own text (None: all)."""
+        import json
 
-            fresh: list[Any] = json.loads(self._texts["definitions"])
-            if self._parsed:  # pristine: no caller has seen these yet
-                from marshal import dumps
-
-                self._copies = [dumps(definition) for definition in fresh]
-            self._parsed = True
-            return fresh if indices is None else [fresh[i] for i in indices]
-        from marshal import loads
-
+        text = self._texts["definitions"]
         if indices is None:
-            return [loads(copy) for copy in copies]
-        return [loads(copies[i]) for i in indices]
+            found: list[Any] = json.loads(text)
+            return found
+        pieces = self.cache.get("definitions")
+        if pieces is None:  # each tool's text: its first line starts with "{" (layout)
+            pieces = self.cache["definitions"] = text[2:-2].split(",\n{")
+            pieces[1:] = ["{" + piece for piece in pieces[1:]]
+        return json.loads("[" + ",".join(pieces[i] for i in indices) + "]")  # type: ignore[no-any-return]
 
     def entry(self, name: str) -> "dict[str, Any] | None":
         """What the toolset knows of the tool ``name`` (exposed) beyond its definition: its
