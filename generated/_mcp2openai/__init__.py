@@ -27,7 +27,7 @@ each is for. ``api.pyi`` is the typed API every toolset's stub re-exports (for t
 only).
 """
 
-from .core import ContractError, Report, Tables, ToolCall, ToolCalls
+from .core import ContractError, Report, Tables, ToolCall, ToolCalls, chat
 
 VERSION = "0.4.0"  # the mcp2openai version that wrote this runtime
 
@@ -119,8 +119,10 @@ class Toolset(Tables):
         """
         every = servers is None and names is None and read_only is False
         flat = namespaces is False and defer is False and search is None
-        if api == "responses" and every and flat:  # what most apps send: as built
+        if every and flat and api == "responses":  # what most apps send: as built
             return self.definitions()
+        if every and flat and api == "chat":
+            return [chat(tool) for tool in self.definitions()]
         from .definitions import tools
 
         return tools(self, api, servers, names, namespaces, defer, search, read_only)

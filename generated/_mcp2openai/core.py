@@ -74,8 +74,7 @@ class Tables:
         """What the toolset knows of the tool ``name`` (exposed) beyond its definition: its
         server, MCP name, TypedDict, annotations, approval, null paths or decode plan (the
         "tools" table); None for a name not in the toolset."""
-        found: dict[str, Any] | None = self.table("tools").get(name)
-        return found
+        return self.table("tools").get(name)  # type: ignore[no-any-return]
 
     def asks(self, name: str) -> bool:
         """Whether an approval is asked for a call to the tool ``name``: the build's
@@ -99,6 +98,18 @@ class Tables:
             server: frozen(about.get("recipe"))
             for server, about in self.table("servers").items()
         }
+
+
+def chat(tool: "dict[str, object]") -> "dict[str, object]":
+    """The Chat Completions form of a Responses definition: the same fields in
+    ``function``, without ``output_schema``, which Chat has not."""
+    function = {
+        "name": tool["name"],
+        "description": tool["description"],
+        "parameters": tool["parameters"],
+        "strict": tool["strict"],
+    }
+    return {"type": "function", "function": function}
 
 
 def read_only(annotations: "Mapping[str, object]") -> bool:
@@ -210,17 +221,12 @@ class ToolCall:
         self.annotations: dict[str, object] = {} if annotations is None else annotations
 
     def __repr__(self) -> str:
-        text = (
-            f"ToolCall(call_id={self.call_id!r}, name={self.name!r}, "
-            f"server={self.server!r}, tool={self.tool!r}, arguments={self.arguments!r}"
-        )
-        if self.namespace is not None:
-            text += f", namespace={self.namespace!r}"
-        if self.caller is not None:
-            text += f", caller={self.caller!r}"
-        if self.annotations:
-            text += f", annotations={self.annotations!r}"
-        return text + ")"
+        shown = ["call_id", "name", "server", "tool", "arguments"]
+        shown += [
+            key for key in ("namespace", "caller") if getattr(self, key) is not None
+        ]
+        shown += ["annotations"] if self.annotations else []
+        return "ToolCall(" + ", ".join(f"{k}={getattr(self, k)!r}" for k in shown) + ")"
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ToolCall):

@@ -40,11 +40,12 @@ def tool_output(
 
 def check_options(images: object, max_output_chars: object) -> None:
     if images is not None and images != "message":
-        raise ValueError(_IMAGES)
+        raise ValueError("images must be None (placeholders in Chat) or 'message'")
     if max_output_chars is not None and (
         type(max_output_chars) is not int or max_output_chars < 1
     ):
-        raise ValueError(_CAP + repr(max_output_chars))
+        message = "max_output_chars must be a positive int or None, not "
+        raise ValueError(message + repr(max_output_chars))
 
 
 def output(
@@ -81,10 +82,6 @@ def output(
                 item["caller"] = plain
         return item, []
     raise ValueError(f"api must be 'chat' or 'responses', not {api!r}")
-
-
-_IMAGES = "images must be None (placeholders in Chat) or 'message'"
-_CAP = "max_output_chars must be a positive int or None, not "
 
 
 # Rendering results. A part is a text, or (placeholder, MIME type, base64 data, file

@@ -104,17 +104,18 @@ def bad_json(
 def not_object(
     api: str, call_id: str, name: str, value: object, caller: object = None
 ) -> "dict[str, object]":
-    if value is None:
-        kind = "null"
-    elif isinstance(value, bool):
-        kind = "a boolean"
-    elif isinstance(value, (int, float)):
-        kind = "a number"
-    elif isinstance(value, str):
-        kind = "a string"
-    elif isinstance(value, (list, tuple)):
-        kind = "an array"
-    else:
-        kind = type(value).__name__
+    kind = _KINDS.get(type(value), type(value).__name__)
     message = f"The arguments for {quote(name)} must be a JSON object, not {kind}."
     return rejection(api, call_id, message, caller)
+
+
+# The JSON kind of a value that is not an object, as a rejection names it.
+_KINDS = {
+    type(None): "null",
+    bool: "a boolean",
+    int: "a number",
+    float: "a number",
+    str: "a string",
+    list: "an array",
+    tuple: "an array",
+}

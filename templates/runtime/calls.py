@@ -62,14 +62,10 @@ def tool_calls(
             inner = function if type(function) is dict else fields(function)
             name = inner.get("name")
             args = inner.get("arguments")
-            if args is None:  # absent or null: no arguments, {}
-                args = ""
         elif kind == "function_call":
             call_id = values.get("call_id")
             name = values.get("name")
             args = values.get("arguments")
-            if args is None:  # absent or null: no arguments, {}
-                args = ""
             namespace = values.get("namespace")
             caller = values.get("caller")
         else:
@@ -78,6 +74,8 @@ def tool_calls(
             if type(kind) is str and kind in _AWAITING:
                 _awaiting(kind, values, entry, result)
             continue
+        if args is None:  # absent or null: no arguments, {}
+            args = ""
         if call_id == "" and empty_ids is None:
             empty_ids = _empty_ids(entries, chat)
         item = checked_call(

@@ -4,6 +4,7 @@ Responses API (``Toolset.tools`` answers that one), its selections (``servers=``
 ``tool_choice()``.
 """
 
+from .core import chat
 from .core import read_only as is_read_only
 
 TYPE_CHECKING = False
@@ -44,7 +45,7 @@ def tools(
     if namespaces:
         result = in_namespaces(toolset, chosen, defer)
     elif api == "chat":
-        result = [_chat(tool) for tool in toolset.definitions(chosen)]
+        result = [chat(tool) for tool in toolset.definitions(chosen)]
     else:
         result = toolset.definitions(chosen)
         if defer:
@@ -55,18 +56,6 @@ def tools(
     elif defer:
         result.append({"type": "tool_search"})
     return result
-
-
-def _chat(tool: "dict[str, object]") -> "dict[str, object]":
-    """The Chat Completions form of a Responses definition: the same fields in
-    ``function``, without ``output_schema``, which Chat has not."""
-    function = {
-        "name": tool["name"],
-        "description": tool["description"],
-        "parameters": tool["parameters"],
-        "strict": tool["strict"],
-    }
-    return {"type": "function", "function": function}
 
 
 def client_search() -> "dict[str, object]":

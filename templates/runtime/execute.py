@@ -7,7 +7,6 @@ from .clock import Clock, current
 from .offered import offered
 from .outputs import check_options, image_message, output
 from .reading import get, prepare, quote
-from .tasks import settle
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -109,22 +108,12 @@ async def _run(
     if len(groups) == 1:
         await _run_group(calls, range(len(calls)), run, outcomes)
         return outcomes
-    tasks = [
-        asyncio.create_task(_run_group(calls, indices, run, outcomes))
-        for indices in groups.values()
-    ]
-    try:
-        pending: set[asyncio.Task[None]] = set(tasks)
-        while pending:
-            done, pending = await asyncio.wait(
-                pending, return_when=asyncio.FIRST_EXCEPTION
-            )
-            for task in done:
-                error = task.exception()
-                if error is not None:
-                    raise error  # a mistake in the app: the other calls are cancelled
-    finally:
-        await settle(tasks)
+    try:  # a mistake in the app: the other calls are cancelled, and waited for
+        async with asyncio.TaskGroup() as group:
+            for indices in groups.values():
+                group.create_task(_run_group(calls, indices, run, outcomes))
+    except BaseExceptionGroup as error:
+        raise error.exceptions[0] from None
     return outcomes
 
 

@@ -116,73 +116,50 @@ def pydantic_ai_toolset(
     read_only: bool,
     needs_approval: "bool | str",
 ) -> "Any":
-    """``Toolset.pydantic_ai_toolset``: ``ToolDefinition.strict`` as the build made it."""
+    """``Toolset.pydantic_ai_toolset``: a ``FunctionToolset`` of ``Tool.from_schema``
+    tools, their schemas and ``strict`` as the build made them."""
     try:
-        from pydantic_ai.tools import ToolDefinition
-        from pydantic_ai.toolsets import AbstractToolset, ToolsetTool
+        from pydantic_ai import FunctionToolset, Tool
     except ImportError:
         raise ImportError(
             _MISSING.format("pydantic-ai", "pydantic_ai_toolset")
         ) from None
     selected = _selected(toolset, call_tool, servers, names, read_only, needs_approval)
-    definitions = {}
-    approvals = set()
+    made = []
     for definition, asked in selected:
         name = str(definition["name"])
-        definitions[name] = ToolDefinition(
+        tool = Tool.from_schema(
+            _pydantic_ai_function(toolset, call_tool, name),
             name=name,
             description=str(definition.get("description") or ""),
-            parameters_json_schema=definition["parameters"],
-            strict=definition.get("strict") is True,
+            json_schema=definition["parameters"],
+            takes_ctx=True,
         )
-        if asked:
-            approvals.add(name)
+        tool.strict = definition.get("strict") is True
+        tool.requires_approval = asked
+        made.append(tool)
+    return FunctionToolset(made, max_retries=1)
 
-    class Validator:
-        """Reads a call's arguments as ``tool_calls`` does (pydantic-ai's
-        ``SchemaValidatorProt``)."""
 
-        def __init__(self, name: str) -> None:
-            self.name = name
+def _pydantic_ai_function(
+    toolset: "Tables", call_tool: "_CallTool", name: str
+) -> "Callable[..., Awaitable[object]]":
+    """A tool's function: its arguments read as ``tool_calls`` reads them (or a retry, with
+    the ``Error:`` text ``tool_calls`` would send), then run and formatted."""
 
-        def validate_json(self, input: object, **_: object) -> object:
-            return _arguments(toolset, self.name, input)
+    async def run(context: "Any", /, **arguments: object) -> object:
+        call_id = getattr(context, "tool_call_id", None) or "call"
+        found = checked_call(
+            toolset, "responses", call_id, name, arguments, None, None, False
+        )
+        if type(found) is not ToolCall:
+            from pydantic_ai import ModelRetry
 
-        def validate_python(self, input: object, **_: object) -> object:
-            return _arguments(toolset, self.name, input)
+            text = str(found["output"])  # type: ignore[index]
+            raise ModelRetry(text.removeprefix("Error: "))
+        return _pydantic_ai_output(await _run(toolset, call_tool, found))
 
-    class CompiledToolset(AbstractToolset):  # type: ignore[type-arg, misc, unused-ignore]
-        """The compiled tools of a mcp2openai toolset module."""
-
-        @property
-        def id(self) -> "str | None":
-            return None
-
-        async def get_tools(self, ctx: object) -> "dict[str, Any]":
-            return {
-                name: ToolsetTool(
-                    toolset=self,
-                    tool_def=definition,
-                    max_retries=1,
-                    args_validator=Validator(name),
-                )
-                for name, definition in definitions.items()
-            }
-
-        async def call_tool(
-            self, name: str, tool_args: "dict[str, Any]", ctx: "Any", tool: object
-        ) -> object:
-            call_id = getattr(ctx, "tool_call_id", None) or "call"
-            found = toolset.entry(name) or {}
-            call = ToolCall(call_id, name, found["server"], found["tool"], tool_args)
-            return _pydantic_ai_output(await _run(toolset, call_tool, call))
-
-    compiled = CompiledToolset()
-    if not approvals:
-        return compiled
-    return compiled.approval_required(
-        lambda ctx, tool_def, args: tool_def.name in approvals
-    )
+    return run
 
 
 _MISSING = "{0} is not installed: `pip install {0}` to use {1}()"
@@ -231,21 +208,6 @@ def _agents_invoker(
         return _agents_output(await _run(toolset, call_tool, found))
 
     return invoke
-
-
-def _arguments(toolset: "Tables", name: str, arguments: object) -> "dict[str, object]":
-    # pydantic-ai's validation: the arguments as tool_calls reads them, or a retry.
-    if arguments is None:
-        arguments = ""
-    found = checked_call(
-        toolset, "responses", "call", name, arguments, None, None, False
-    )
-    if type(found) is not ToolCall:
-        from pydantic_ai import ModelRetry
-
-        text = str(found["output"])  # type: ignore[index]
-        raise ModelRetry(text.removeprefix("Error: "))
-    return found.arguments
 
 
 async def _run(toolset: "Tables", call_tool: "_CallTool", call: ToolCall) -> object:
