@@ -39,9 +39,7 @@ def constant(name: str) -> str:
     return f"_{name.upper()}"
 
 
-def tables(
-    model: ModuleModel, typed: tuple[Definition, ...] | None = None
-) -> dict[str, JsonValue]:
+def tables(model: ModuleModel, typed: tuple[Definition, ...] | None = None) -> dict[str, JsonValue]:
     """Every table of the toolset module for `model`, keyed by name (`TABLE_NAMES`);
     `typed`: the stub's TypedDicts (generator/stub.py, `definitions`), when already made."""
     listed: dict[tuple[str, str], dict[str, Any]] = {}

@@ -160,16 +160,30 @@ CALLS = [
 
 @pytest.mark.parametrize(("form", "call"), CALLS, ids=[form for form, _ in CALLS])
 def test_what_a_caller_changes_changes_no_later_result(form: str, call: Any) -> None:
-    """Every dict and list a call returned is the caller's: changing all of them, three
-    times over (the first tools() parses, the second keeps copies, the later ones copy),
-    leaves the next result equal to the first."""
+    """Every dict and list a call returned is the caller's: changing all of them, the
+    first result's and three more, leaves the next result equal to the first."""
     first = call()
     expected = json.loads(json.dumps(first))
+    assert mutate(first) > 1
     for _ in range(3):
         result = call()
         assert result == expected
         assert mutate(result) > 1
     assert call() == expected
+
+
+def test_the_chat_form_is_kept_as_text_made_before_the_first_result_is_handed_out() -> None:
+    """The first every-tool tools("chat") of a toolset reshapes the Responses definitions
+    and keeps their JSON text, which later calls parse: what the caller does to that first
+    result is not in the text."""
+    tables = ("definitions", "tools", "search", "args", "servers", "digests", "report")
+    texts = {name: getattr(mcp, "_" + name.upper()) for name in tables}
+    fresh = type(mcp._toolset)(mcp.__name__, mcp._runtime.VERSION, **texts)
+    first = fresh.tools("chat")
+    assert first == mcp.tools("chat")
+    assert "chat" in fresh.cache
+    assert mutate(first) > 1
+    assert fresh.tools("chat") == fresh.tools("chat") == mcp.tools("chat")
 
 
 def test_the_constants_are_read_only() -> None:

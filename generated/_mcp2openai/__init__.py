@@ -27,7 +27,7 @@ each is for. ``api.pyi`` is the typed API every toolset's stub re-exports (for t
 only).
 """
 
-from .core import ContractError, Report, Tables, ToolCall, ToolCalls, chat
+from .core import ContractError, Report, Tables, ToolCall, ToolCalls
 
 VERSION = "0.4.0"  # the mcp2openai version that wrote this runtime
 
@@ -122,7 +122,7 @@ class Toolset(Tables):
         if every and flat and api == "responses":  # what most apps send: as built
             return self.definitions()
         if every and flat and api == "chat":
-            return [chat(tool) for tool in self.definitions()]
+            return self.chat_definitions()
         from .definitions import tools
 
         return tools(self, api, servers, names, namespaces, defer, search, read_only)
@@ -350,12 +350,9 @@ class Toolset(Tables):
         """The arguments of ``call``, typed as the tool's TypedDict ``shape``, one of this
         module's ``<Tool>Args``: ``arguments(call, SearchArgs)``. A call to another tool
         raises ValueError."""
-        entry = self.entry(call.name)
-        expected = None if entry is None else self.typeddict(entry["args"])
-        if shape is not expected:
-            wanted = getattr(shape, "__name__", shape)
-            raise ValueError(f"call {call.call_id!r} is to {call.name!r}, not {wanted}")
-        return call.arguments  # type: ignore[return-value]
+        from .typeddicts import arguments
+
+        return arguments(self, call, shape)  # type: ignore[no-any-return]
 
     def agents_tools(
         self,

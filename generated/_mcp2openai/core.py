@@ -26,9 +26,8 @@ class Tables:
         self.module = module
         self._texts = tables
         self._tables: dict[str, Any] = {}
-        self.cache: dict[str, Any] = (
-            {}
-        )  # what the parts derive from the tables, by part
+        # what the parts derive from the tables, by part
+        self.cache: dict[str, Any] = {}
         self.NAMES: Mapping[str, tuple[str, str]] = Lazy(self._names)
         self.SERVERS: Mapping[str, Mapping[str, object] | None] = Lazy(self._servers)
         self.REPORT = Report(self)
@@ -55,7 +54,7 @@ class Tables:
 
     def definitions(self, indices: "Iterable[int] | None" = None) -> "list[Any]":
         """The tools' Responses definitions, parsed from the module's text at every call:
-        new lists and dicts, the caller's to change, for about half the ``json.dumps`` the
+        new lists and dicts, the caller's to change, for less than the ``json.dumps`` the
         SDK does next (docs/performance.md). ``indices``: the tools at these positions, in
         that order, parsed from their own text (None: all)."""
         import json
@@ -69,6 +68,19 @@ class Tables:
             pieces = self.cache["definitions"] = text[2:-2].split(",\n{")
             pieces[1:] = ["{" + piece for piece in pieces[1:]]
         return json.loads("[" + ",".join(pieces[i] for i in indices) + "]")  # type: ignore[no-any-return]
+
+    def chat_definitions(self) -> "list[Any]":
+        """Every tool's Chat Completions definition, new at every call: the first call
+        reshapes the Responses ones (``chat``) and keeps their JSON text, which later calls
+        parse: less than the Responses text (no ``output_schema``), and below the
+        ``json.dumps`` the SDK does next (docs/performance.md)."""
+        import json
+
+        if "chat" not in self.cache:
+            listed = [chat(tool) for tool in self.definitions()]
+            self.cache["chat"] = json.dumps(listed, ensure_ascii=False)
+            return listed
+        return json.loads(self.cache["chat"])  # type: ignore[no-any-return]
 
     def entry(self, name: str) -> "dict[str, Any] | None":
         """What the toolset knows of the tool ``name`` (exposed) beyond its definition: its

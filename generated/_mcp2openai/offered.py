@@ -98,9 +98,7 @@ def _names(
 def _allowed(choice: object) -> "frozenset[str] | None":
     # The names a tool_choice lets the model call: allowed_tools (Responses' shape, or
     # Chat's inside "allowed_tools"), or one forced function; None: any of the tools.
-    kind = (
-        get(choice, "type") if choice is not None and type(choice) is not str else None
-    )
+    kind = None if choice is None or type(choice) is str else get(choice, "type")
     if kind == "function":
         function = get(choice, "function")
         name = get(choice if function is None else function, "name")

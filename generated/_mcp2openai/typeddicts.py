@@ -10,7 +10,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
 
-    from .core import Tables
+    from .core import Tables, ToolCall
 
 _NAMED = {"str": str, "int": int, "float": float, "bool": bool, "object": object}
 
@@ -36,6 +36,16 @@ def typeddict(toolset: "Tables", name: str) -> "Any":
             if key == name:
                 break
     return made[name]
+
+
+def arguments(toolset: "Tables", call: "ToolCall", shape: object) -> "Any":
+    """``Toolset.arguments``: ``call.arguments``, if ``shape`` is its tool's TypedDict."""
+    entry = toolset.entry(call.name)
+    expected = None if entry is None else typeddict(toolset, entry["args"])
+    if shape is not expected:
+        wanted = getattr(shape, "__name__", shape)
+        raise ValueError(f"call {call.call_id!r} is to {call.name!r}, not {wanted}")
+    return call.arguments
 
 
 def _type(spec: object, made: "dict[str, Any]") -> "Any":
