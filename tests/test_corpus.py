@@ -165,6 +165,7 @@ def test_recorder_runs_each_server_from_the_corpus_install() -> None:
 # definitions pass the independent checker of OpenAI's rules (tests/openai_checker.py)
 
 
+@pytest.mark.slow  # CONTRIBUTING.md, "Tiers"
 @pytest.mark.parametrize(("name", "path"), SNAPSHOTS, ids=[name for name, _ in SNAPSHOTS])
 def test_snapshot_builds_into_a_module_that_imports_isolated(
     tmp_path: Path, name: str, path: Path
@@ -191,6 +192,36 @@ def test_snapshot_builds_into_a_module_that_imports_isolated(
     for api in ("chat", "responses"):
         for definition in module.tools(api):
             assert tool_violations(definition, api) == [], definition
+            assert _vendor_keywords(definition) == [], definition  # output_schema too
+
+
+# Keywords whose keys are names (a property `x-api-key` is not a vendor keyword), and whose
+# values are data.
+_NAMES = {"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"}
+_VALUES = {"enum", "const", "default", "examples", "required", "dependentRequired"}
+
+
+def _vendor_keywords(definition: dict[str, Any]) -> list[str]:
+    """Where a definition (either API's) holds an `x-*` keyword, in any schema of it."""
+    body = definition.get("function", definition)
+    schemas = [("parameters", body["parameters"])]
+    if "output_schema" in body:
+        schemas.append(("output_schema", body["output_schema"]))
+    found = []
+    while schemas:
+        where, schema = schemas.pop()
+        if isinstance(schema, list):
+            schemas.extend((f"{where}[{i}]", item) for i, item in enumerate(schema))
+        if not isinstance(schema, dict):
+            continue
+        for key, value in schema.items():
+            if key.startswith("x-"):
+                found.append(f"{where}.{key}")
+            elif key in _NAMES and isinstance(value, dict):
+                schemas.extend((f"{where}.{key}.{name}", item) for name, item in value.items())
+            elif key not in _VALUES:
+                schemas.append((f"{where}.{key}", value))
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -241,6 +272,7 @@ def report_json() -> dict[str, Any]:
     return report
 
 
+@pytest.mark.slow  # CONTRIBUTING.md, "Tiers"
 def test_report_counts_equal_an_independent_count(report_json: dict[str, Any]) -> None:
     per_server, per_keyword = _expected()
     assert [row["server"] for row in report_json["rows"]] == [name for name, _ in SNAPSHOTS]
@@ -263,6 +295,7 @@ def test_report_counts_equal_an_independent_count(report_json: dict[str, Any]) -
     assert report_json["mode"] == "auto" and report_json["options"] == {}
 
 
+@pytest.mark.slow  # CONTRIBUTING.md, "Tiers"
 def test_report_markdown_has_the_same_totals(report_json: dict[str, Any]) -> None:
     run = _report()
     assert run.returncode == 0, run.stderr[-2000:]
@@ -283,6 +316,7 @@ def test_report_markdown_has_the_same_totals(report_json: dict[str, Any]) -> Non
         )
 
 
+@pytest.mark.slow  # CONTRIBUTING.md, "Tiers"
 def test_report_strict_true_excludes_what_auto_sends_non_strict(
     report_json: dict[str, Any],
 ) -> None:
@@ -294,6 +328,7 @@ def test_report_strict_true_excludes_what_auto_sends_non_strict(
     assert strict_true["excluded"] == report_json["fallbacks"] + report_json["excluded"]
 
 
+@pytest.mark.slow  # CONTRIBUTING.md, "Tiers"
 def test_report_passes_options_to_the_build() -> None:
     run = _report("--option", "no_such_build_option=1")
     assert run.returncode != 0

@@ -19,6 +19,7 @@ from llguidance import LLMatcher
 from mcp2openai.options import ServerSpec, StrictMode
 from mcp2openai.pipeline import build
 from mcp2openai.strict import convert
+from mcp2openai.strict.lengths import FORMAT_SHORTEST
 from mcp2openai.strict.rules import FORMATS
 
 EXCERPTS = Path(__file__).resolve().parent / "fixtures" / "excerpts"
@@ -38,6 +39,7 @@ def strict_schemas() -> list[tuple[str, dict[str, Any]]]:
     return found
 
 
+@pytest.mark.slow  # CONTRIBUTING.md, "Tiers"
 def test_every_strict_schema_of_the_corpus_compiles_in_llguidance() -> None:
     schemas = strict_schemas()
     failures = [(name, error) for name, schema in schemas if (error := compile_error(schema))]
@@ -68,32 +70,34 @@ def test_a_pattern_beside_lengths_is_past_what_llguidance_decides() -> None:
     assert "Unable to determine if regex is empty" in compile_error(root(FIRECRAWL_DOMAIN))
 
 
-def test_the_converter_drops_the_lengths_beside_a_pattern() -> None:
+def test_the_converter_drops_only_the_max_length_beside_that_pattern() -> None:
     conversion = convert(root(FIRECRAWL_DOMAIN))
     assert conversion.schema["properties"]["v"] == {
         "type": "string",
         "pattern": FIRECRAWL_DOMAIN["pattern"],
+        "minLength": 1,
     }
-    assert [(d.path, d.keyword) for d in conversion.dropped] == [
-        (("properties", "v"), "minLength"),
-        (("properties", "v"), "maxLength"),
-    ]
+    assert [(d.path, d.keyword) for d in conversion.dropped] == [(("properties", "v"), "maxLength")]
     assert compile_error(conversion.schema) == ""
 
 
 @pytest.mark.parametrize("format_", sorted(FORMATS))
-@pytest.mark.parametrize("lengths", [(0, 5), (1, 253), (None, 4), (12, None)])
+@pytest.mark.parametrize("lengths", [(0, 5), (1, 253), (None, 4), (12, None), (None, 5000)])
 def test_every_format_with_lengths_compiles_once_converted(
     format_: str, lengths: tuple[int | None, int | None]
 ) -> None:
-    """Lengths beside a format are dropped too: kept, some leave no value the format allows
-    (a date-time in at most 5 characters), which llguidance refuses as unsatisfiable."""
+    """Lengths beside a format are kept when the format's shortest value fits them; otherwise
+    some leave no value the format allows (a date-time in at most 5 characters), which
+    llguidance refuses as unsatisfiable, and they are dropped."""
     node: dict[str, Any] = {"type": "string", "format": format_}
     for keyword, value in zip(("minLength", "maxLength"), lengths, strict=True):
         if value is not None:
             node[keyword] = value
     conversion = convert(root(node))
-    assert conversion.schema["properties"]["v"] == {"type": "string", "format": format_}
+    low, high = lengths
+    fits = (low or 0) <= FORMAT_SHORTEST[format_] <= (high if high is not None else 10**9)
+    bare = {"type": "string", "format": format_}
+    assert conversion.schema["properties"]["v"] == (node if fits else bare)
     assert compile_error(conversion.schema) == ""
 
 
@@ -101,3 +105,14 @@ def test_some_formats_with_a_short_length_are_unsatisfiable_in_llguidance() -> N
     kept = {"type": "string", "format": "date-time", "maxLength": 5}
     assert "nsatisfiable" in compile_error(root(kept))
     assert compile_error(root({"type": "string", "maxLength": 5})) == ""  # alone: fine
+
+
+def test_a_long_ref_chain_is_sent_as_one_ref_that_compiles() -> None:
+    """A chain of 3,000 aliases emitted as written crashed llguidance; it is sent as one
+    `$ref` to its end."""
+    definitions: dict[str, Any] = {f"L{i}": {"$ref": f"#/$defs/L{i + 1}"} for i in range(3000)}
+    definitions["L3000"] = {"type": "string"}
+    schema = root({"$ref": "#/$defs/L0"})
+    conversion = convert({**schema, "$defs": definitions})
+    assert conversion.schema["properties"]["v"] == {"$ref": "#/$defs/L3000"}
+    assert compile_error(conversion.schema) == ""

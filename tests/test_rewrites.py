@@ -15,6 +15,7 @@ from buildutil import build_module, write_snapshot
 from jsonschema import Draft202012Validator
 from mcp2openai.strict import Conversion, Unsupported, convert
 from openai_checker import strict_violations
+from test_llguidance import compile_error
 from test_rewrites_properties import call
 
 REPO = Path(__file__).resolve().parent.parent
@@ -331,14 +332,55 @@ def test_all_of_objects_merge() -> None:
     assert kinds(conversion) == [("properties/v", "allOf_merged")]
 
 
-def test_single_entry_all_of_around_a_ref_merges_with_its_description() -> None:
+def test_single_entry_all_of_around_a_ref_is_that_ref_with_its_description() -> None:
     source = obj(
         {"u": {"allOf": [{"$ref": "#/$defs/User"}], "description": "The user"}},
         ["u"],
         **{"$defs": {"User": obj({"name": {"type": "string"}}, ["name"])}},
     )
-    strict = converted(source).schema["properties"]["u"]
-    assert strict["description"] == "The user" and strict["required"] == ["name"]
+    conversion = converted(source)
+    strict = conversion.schema["properties"]["u"]
+    assert strict == {"description": "The user", "anyOf": [{"$ref": "#/$defs/User"}]}
+    assert conversion.schema["$defs"]["User"]["required"] == ["name"]
+    assert kinds(conversion) == [("properties/u", "allOf_merged")]
+
+
+REFERENCED = obj({"name": {"type": "string"}}, ["name"])
+
+
+@pytest.mark.parametrize(
+    ("where", "source"),
+    [
+        ("at the root", {"allOf": [{"$ref": "#/$defs/N"}]}),
+        ("in a property", obj({"n": {"allOf": [{"$ref": "#/$defs/N"}]}}, ["n"])),
+        (
+            "in items",
+            obj({"n": {"type": "array", "items": {"allOf": [{"$ref": "#/$defs/N"}]}}}, ["n"]),
+        ),
+        (
+            "recursive, in items",
+            obj({"n": {"$ref": "#/$defs/T"}}, ["n"]),
+        ),
+        (
+            "recursive to the root, in items",
+            obj({"k": {"type": "array", "items": {"allOf": [{"$ref": "#"}]}}}, ["k"]),
+        ),
+    ],
+)
+def test_one_ref_in_an_all_of_is_accepted_in_every_position(where: str, source: Any) -> None:
+    """The peers send these strict; allOf of one schema is that schema. A recursive one
+    was refused (inlined over and over, past the depth limit)."""
+    tree = obj(
+        {
+            "name": {"type": "string"},
+            "kids": {"type": "array", "items": {"allOf": [{"$ref": "#/$defs/T"}]}},
+        },
+        ["name", "kids"],
+    )
+    source = {**source, "$defs": {"N": REFERENCED, "T": tree}}
+    conversion = converted(source)
+    assert "allOf_merged" in {kind for _, kind in kinds(conversion)}, where
+    assert strict_violations(conversion.schema) == []
 
 
 def test_a_property_one_member_forbids_is_left_out() -> None:
@@ -444,6 +486,26 @@ def test_recursion_through_optional_properties_removes_nulls_at_every_depth() ->
     for depth in range(50):
         expected = {"name": str(depth), "child": expected}
     assert decoded(conversion, deep) == expected
+
+
+def test_recursion_through_an_optional_property_is_strict_and_compiles_in_llguidance() -> None:
+    """A peer's case: a tree whose `child` is optional. It is sent strict (the nulls are removed
+    by walking the arguments), llguidance compiles it, and what reaches the server is valid for
+    its schema; with the rewrites off the reason is reported."""
+    node = obj({"name": {"type": "string"}, "child": {"$ref": "#/$defs/Node"}}, ["name"])
+    source = obj({"tree": {"$ref": "#/$defs/Node"}}, ["tree"], **{"$defs": {"Node": node}})
+    conversion = converted(source)
+    assert kinds(conversion) == [("$defs/Node/properties/child", "dynamic_nulls")]
+    assert strict_violations(conversion.schema) == []
+    assert compile_error(conversion.schema) == ""
+    sent = {"tree": {"name": "a", "child": {"name": "b", "child": None}}}
+    assert Draft202012Validator(conversion.schema).is_valid(sent)
+    arrived = decoded(conversion, sent)
+    assert arrived == {"tree": {"name": "a", "child": {"name": "b"}}}
+    assert Draft202012Validator(source).is_valid(arrived)
+    error = refused(source, rewrites=False)
+    assert (error.keyword, error.path) == ("$ref", ("$defs", "Node", "properties", "child"))
+    assert "recursive reference through optional properties" in error.reason
 
 
 def test_the_run_time_walk_is_bounded() -> None:

@@ -647,3 +647,58 @@ def test_an_any_of_whose_branches_all_match_nothing_is_refused() -> None:
     error = refused(obj({"v": {"anyOf": [{"not": {}}, False]}}))
     assert error.keyword == "anyOf"
     assert "no branch of the anyOf matches any value" in error.reason
+
+
+# -- the peers' cases -------------------------------------------------------------------------
+
+
+def test_a_node_with_properties_and_no_type_is_an_object() -> None:
+    """JSON Schema applies `properties` to objects only; the peers read such a node as an
+    object, and so does the converter: the model may send an object only, checked by the
+    same properties, so what reaches the server is valid for its schema."""
+    typeless = {"properties": {"a": {"type": "string"}}, "required": ["a"]}
+    strict_one = {
+        "type": "object",
+        "properties": {"a": {"type": "string"}},
+        "required": ["a"],
+        "additionalProperties": False,
+    }
+    schema, paths = strict_schema(
+        obj(
+            {
+                "o": typeless,
+                "items": {"type": "array", "items": typeless},
+                "d": {"$ref": "#/$defs/T"},
+            },
+            ["o", "items"],
+            **{"$defs": {"T": typeless}},
+        )
+    )
+    assert schema["properties"]["o"] == strict_one
+    assert schema["properties"]["items"]["items"] == strict_one
+    assert schema["$defs"]["T"] == strict_one
+    assert paths == (("d",),)
+    assert refused(obj({"o": {"properties": {}}}, ["o"])).keyword == "type"  # anything
+
+
+def alias_chain(links: int) -> dict[str, Any]:
+    definitions: dict[str, Any] = {f"L{i}": {"$ref": f"#/$defs/L{i + 1}"} for i in range(links)}
+    definitions[f"L{links}"] = obj({"v": {"type": "string"}}, ["v"])
+    return obj(
+        {"a": {"$ref": "#/$defs/L0"}, "b": {"$ref": "#/$defs/L0"}}, ["a"], **{"$defs": definitions}
+    )
+
+
+def test_a_long_acyclic_ref_chain_converts_and_points_at_its_end() -> None:
+    """97 links (a peer's case) were stopped by a count (64); a chain is followed to its end
+    and stopped only on a cycle. The schema points at the end: no chain is sent."""
+    conversion = convert(alias_chain(97))
+    assert conversion.schema["properties"]["a"] == {"$ref": "#/$defs/L97"}
+    assert list(conversion.schema["$defs"]) == ["L97"]
+    assert conversion.null_paths == (("b",),)
+    assert not [d for d in conversion.dropped if d.keyword == "unused definition"]
+    assert strict_violations(conversion.schema) == []
+    cycle = alias_chain(3)
+    cycle["$defs"]["L2"] = {"$ref": "#/$defs/L0"}
+    error = refused(cycle)
+    assert (error.keyword, error.path) == ("$ref", ("$defs", "L2"))

@@ -16,13 +16,13 @@ from .disjoint import disjoint
 from .encodings import Encodings
 from .errors import Dropped, NullPath, Rewrite, SchemaPath, Unsupported
 from .keywords import constraints, dropped_keywords
-from .merge import merge_all_of
+from .merge import merge_all_of, single_ref
 from .nullpaths import RefSite, UnitPaths, expand
 from .nulls import NullChecks
 from .raw import Raw, RawAll, RawAnyOf, RawItems, RawObject, RawRef, RawUnwrap
 from .refs import ROOT, References, pointer
 from .rewrites import FreeForm, OpenObject, free_form, open_object
-from .root import normalise_root
+from .root import normalise_root, without_properties
 from .values import declared_types, implied_types, matches_nothing, nullable
 
 Target = Literal["openai", "compatible"]
@@ -62,7 +62,10 @@ def convert(schema: object, *, rewrites: bool = True, target: Target = "openai")
         raise ValueError(f"target must be one of {rules.TARGETS}, not {target!r}")
     if not isinstance(schema, dict):
         raise Unsupported((), "type", "the root schema must be an object schema")
-    return _Converter(schema, rewrites, target).run()
+    try:
+        return _Converter(schema, rewrites, target).run()
+    except Unsupported as error:
+        raise without_properties(schema, error) from None
 
 
 def argument_schema(schema: dict[str, Any]) -> dict[str, Any] | None:
@@ -96,6 +99,7 @@ class _Converter(Encodings, NullChecks):
         self.unit = UnitPaths()
         self.kept_nulls: list[NullPath] = []  # properties whose null the original allows
         self.wrapped = False
+        self.aliases: set[str] = set()  # definitions a $ref went through (through_aliases)
         if rewrites:
             root = normalise_root(document, self._inlined, self.refs.scope)
             self.content = root.content
@@ -127,7 +131,7 @@ class _Converter(Encodings, NullChecks):
         for name in order[1:]:
             self._count_chars(len(name), self.refs.units[name].path)
         for name, path in self.refs.root_definitions():
-            if name not in converted:
+            if name not in converted and name not in self.aliases:
                 self.dropped.append(Dropped(path, "unused definition"))
         schema = converted[ROOT]
         if len(order) > 1:
@@ -187,7 +191,8 @@ class _Converter(Encodings, NullChecks):
             if free is not None:
                 return self._json_string(schema, path, free, True)
             if isinstance(schema, dict) and "allOf" in schema:
-                merged = merge_all_of(schema, path, self._inlined)
+                # One $ref member stays a $ref (a recursive one cannot be inlined).
+                merged = single_ref(schema) or merge_all_of(schema, path, self._inlined)
                 self.rewrites.append(Rewrite(path, rules.ALL_OF_MERGED))
                 return self._node(merged, path, inst, level, depth + 1)
         if not isinstance(schema, dict):
@@ -203,6 +208,10 @@ class _Converter(Encodings, NullChecks):
         types = declared_types(schema, path)
         enum = self._enum(schema["enum"], path, types) if "enum" in schema else None
         const = self._const(schema["const"], path, types) if "const" in schema else _MISSING
+        listed = schema.get("properties")
+        valued = enum is not None or const is not _MISSING or branches_key is not None
+        if types is None and isinstance(listed, dict) and listed and not valued:
+            types = ["object"]  # docs/design.md, "Decisions where the spec was silent"
         if types is None:
             values = enum if enum is not None else [const] if const is not _MISSING else None
             if values is None and branches_key is None:
@@ -265,7 +274,8 @@ class _Converter(Encodings, NullChecks):
     def _ref(
         self, schema: dict[str, Any], path: SchemaPath, inst: NullPath
     ) -> tuple[dict[str, Any], Raw]:
-        name = self.refs.resolve(schema["$ref"], path)
+        name, passed = self.refs.through_aliases(self.refs.resolve(schema["$ref"], path))
+        self.aliases.update(passed)
         self.unit.sites.append(RefSite(inst, name, path))
         annotations: dict[str, Any] = {}
         for keyword, value in schema.items():

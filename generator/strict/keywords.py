@@ -11,6 +11,7 @@ from typing import Any, Final
 
 from . import rules
 from .errors import Dropped, SchemaPath
+from .lengths import kept_lengths
 from .patterns import usable_pattern
 from .values import finite_number
 
@@ -27,13 +28,12 @@ def constraints(
             out["pattern"] = pattern
         if schema.get("format") in rules.FORMATS:
             out["format"] = schema["format"]
-        # Beside a pattern or a format the lengths are dropped (reported): OpenAI's engine
-        # intersects them with that regex, and the intersection can be past what it decides
-        # or empty (docs/openai-rules.md §1.9). The shape is what the model needs most.
-        shaped = "pattern" in out or "format" in out
-        for keyword in () if shaped else rules.LENGTH_KEYWORDS:
-            value = schema.get(keyword)
-            if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        low, high = (_length(schema.get(keyword)) for keyword in rules.LENGTH_KEYWORDS)
+        # Beside a pattern or a format, the lengths llguidance may not compile with it are
+        # dropped (reported): docs/openai-rules.md §1.9, strict/lengths.py.
+        low, high = kept_lengths(out.get("pattern"), out.get("format"), low, high)
+        for keyword, value in zip(rules.LENGTH_KEYWORDS, (low, high), strict=True):
+            if value is not None:
                 out[keyword] = value
     if "number" in types or "integer" in types:
         for keyword in rules.NUMBER_KEYWORDS:
@@ -45,6 +45,10 @@ def constraints(
             value = schema.get(keyword)
             if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
                 out[keyword] = value
+
+
+def _length(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
 
 
 def dropped_keywords(

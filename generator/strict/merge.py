@@ -54,12 +54,19 @@ def _inline(schema: Any, path: SchemaPath, resolve: Resolve, depth: int) -> dict
         return {}
     if not isinstance(schema, dict):
         raise Unsupported(path, "allOf", "an allOf member that admits nothing")
-    if "$ref" in schema:
-        siblings = {key: value for key, value in schema.items() if key != "$ref"}
-        if any(not is_annotation(key) for key in siblings):
-            raise Unsupported(path, "$ref", "$ref beside assertions would need a merge")
-        target, _ = resolve(schema["$ref"], path)
-        return {**_inline(target, path, resolve, depth + 1), **siblings}
+    if "$ref" in schema:  # a chain of them followed in a loop, to its end or a cycle
+        notes: dict[str, Any] = {}
+        seen: set[SchemaPath] = set()
+        while isinstance(schema, dict) and "$ref" in schema:
+            siblings = {key: value for key, value in schema.items() if key != "$ref"}
+            if any(not is_annotation(key) for key in siblings):
+                raise Unsupported(path, "$ref", "$ref beside assertions would need a merge")
+            notes = {**siblings, **notes}
+            schema, where = resolve(schema["$ref"], path)
+            if where in seen:
+                raise Unsupported(path, "$ref", "a cycle of $ref aliases reaches no schema")
+            seen.add(where)
+        return {**_inline(schema, path, resolve, depth + 1), **notes}
     if "allOf" in schema:
         return _inline(merge_all_of(schema, path, resolve), path, resolve, depth + 1)
     return schema
@@ -228,3 +235,18 @@ def _constraint(schema: dict[str, Any], name: str) -> Any:
 
 def _names(value: Any) -> list[str]:
     return [name for name in value if isinstance(name, str)] if isinstance(value, list) else []
+
+
+def single_ref(schema: dict[str, Any]) -> dict[str, Any] | None:
+    """An `allOf` of one `$ref` member, annotations only beside both: that `$ref` with the
+    annotations (the node's own first), the same values; else None."""
+    members = schema["allOf"]
+    if not isinstance(members, list) or len(members) != 1 or not isinstance(members[0], dict):
+        return None
+    outer = {key: value for key, value in schema.items() if key != "allOf"}
+    parts = (members[0], outer)
+    if "$ref" not in members[0] or any(
+        key != "$ref" and not is_annotation(key) for part in parts for key in part
+    ):
+        return None
+    return {**members[0], **outer}

@@ -10,6 +10,8 @@ from .errors import SchemaPath, Unsupported
 from .refs import References
 
 _MISSING: Final[Any] = object()
+# What `_allows_null` reads beside a `$ref`: a `$ref` with none of them is an alias.
+_ASSERTS: Final = frozenset({"type", "enum", "const", "anyOf", "oneOf"})
 
 
 class NullChecks:
@@ -50,12 +52,19 @@ class NullChecks:
     def _allows_null(self, schema: Any, path: SchemaPath, depth: int = 0) -> bool:
         """Whether the input schema already accepts null (every assertion present allows it).
 
-        Follows `anyOf` (and a rewritten `oneOf`) and `$ref`; a chain of them deeper than any
-        real schema is refused rather than followed (it would take the stack, or never end
-        for a cycle of aliases).
+        Follows `anyOf` (and a rewritten `oneOf`) and `$ref`. A chain of `$ref` aliases is
+        followed in a loop, however long, and refused only on a cycle (it never reaches a
+        schema); `anyOf` nested deeper than any real schema (a cycle through one too) is
+        refused rather than followed: it would take the stack, or never end.
         """
         if depth > rules.MAX_NODE_DEPTH:
             raise Unsupported(path, "max_depth", "a chain of $ref/anyOf too long to follow")
+        seen = {path}
+        while isinstance(schema, dict) and "$ref" in schema and not _ASSERTS & schema.keys():
+            schema, path = self.refs.target(schema["$ref"], path)
+            if path in seen:
+                raise Unsupported(path, "$ref", "a cycle of $ref aliases reaches no schema")
+            seen.add(path)
         if not isinstance(schema, dict):
             return False
         verdicts: list[bool] = []

@@ -70,7 +70,6 @@ _STRUCTURE: Final = frozenset(
         "unevaluatedItems",
     }
 )
-_MAX_HOPS: Final = 16  # $ref -> $ref chains followed while analysing
 
 
 def is_annotation(keyword: str) -> bool:
@@ -187,15 +186,17 @@ def _matches(pattern: str, name: str) -> bool:
 
 
 def follow(schema: Any, path: SchemaPath, resolve: Resolve) -> tuple[Any, SchemaPath]:
-    """A pure `$ref` (annotations beside it at most) followed to its target; `{}` (anything)
-    for a `$ref` beside assertions or a chain too long to follow."""
-    for _ in range(_MAX_HOPS):
-        if not (isinstance(schema, dict) and "$ref" in schema):
-            return schema, path
+    """A pure `$ref` (annotations beside it at most) followed to its target, however long
+    the chain; `{}` (anything) for a `$ref` beside assertions or a cycle of aliases."""
+    seen = {path}
+    while isinstance(schema, dict) and "$ref" in schema:
         if any(key != "$ref" and not is_annotation(key) for key in schema):
             return {}, path
         schema, path = resolve(schema["$ref"], path)
-    return {}, path
+        if path in seen:
+            return {}, path
+        seen.add(path)
+    return schema, path
 
 
 def value_key(value: Any) -> tuple[str, Any] | None:

@@ -94,3 +94,18 @@ def normalise_root(
     elif declared not in ("object", ["object"]):
         raise Unsupported((), "type", "the arguments of an MCP tool are an object")
     return Root(content, False, done)
+
+
+_NO_ARGUMENTS: Final = (
+    "a root without properties is sent as a tool with no arguments only when the root declares"
+    " nothing else the server takes"
+)
+
+
+def without_properties(schema: dict[str, Any], error: Unsupported) -> Unsupported:
+    """`error`, saying why a plain object root without properties is not the no-argument
+    strict tool such a root otherwise becomes (docs/design.md, "The root")."""
+    plain = not schema.get("properties") and not {"anyOf", "oneOf", "allOf", "$ref"} & schema.keys()
+    if not plain or schema.get("type", "object") not in ("object", ["object"]):
+        return error
+    return Unsupported(error.path, error.keyword, f"{_NO_ARGUMENTS}: {error.reason}")
