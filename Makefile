@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test check generate servers corpus bench fuzz clean
+.PHONY: install test test-fast check generate servers corpus bench fuzz clean
 
 install: $(STAMP)
 
@@ -29,6 +29,11 @@ generate: install
 ## The suite needs the real MCP servers of the end-to-end tests: `servers` installs them (once).
 test: install servers
 	$(PY) -m pytest
+
+## The quick tier (CONTRIBUTING.md, "Tiers"): every test but those that start MCP servers (e2e),
+## build wheels or venvs (install) or take 10 s or more (slow); no servers needed. Under 3 minutes.
+test-fast: install
+	$(PY) -m pytest -m "not e2e and not install and not slow"
 
 ## Lint, types, formatting, and the golden files (generated/ must match `make generate`).
 check: install

@@ -8,49 +8,26 @@ import json
 import sys
 from functools import partial
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from . import __version__
+from .buildcmd import build_and_write
 from .diffcmd import FAIL_ON, diff_command
 from .drift import Grade
 from .errors import GeneratorError
+from .exits import fail
 from .load import parse_json
-from .model import ModuleModel
 from .options import StrictMode
-from .paths import shown
 from .pipeline import (
-    Build,
-    build,
-    difference,
-    files,
     gc_paused,
-    is_package,
-    old_data,
-    runtime_folder,
-    runtime_version_on_disk,
-    stale_runtime,
-    write_build,
-    write_if_changed,
 )
-from .plan import BuildArgs, FetchArgs, plan_build, plan_fetch
-from .report import report_document, report_lines, summary, warnings
+from .plan import BuildArgs, FetchArgs, plan_fetch
 from .strict import Target, Unsupported, convert, format_path
-from .summary import plural
 
-
-def _fail(error: str | GeneratorError) -> NoReturn:
-    """One line on stderr, then exit 2 (bad usage or input) or 3 (a bug of the generator,
-    caught before anything was written: never the user's input)."""
-    code = error.exit_code if isinstance(error, GeneratorError) else 2
-    if code == 3:
-        click.echo(
-            f"mcp2openai: internal error (nothing written; please report): {error}", err=True
-        )
-    else:
-        click.echo(f"mcp2openai: error: {error}", err=True)
-    sys.exit(code)
+if TYPE_CHECKING:
+    from .live import Protocol  # imports the mcp SDK: only for type checkers here
 
 
 @click.group()
@@ -73,7 +50,7 @@ _CONFIG_OPTIONS = (
     click.option(
         "--snapshots",
         type=click.Path(file_okay=False, path_type=Path),
-        help="With --mcp-config: the snapshot directory (DIR/NAME.json; default: snapshots).",
+        help="With --mcp-config: the snapshot directory (DIR/NAME.json; default: mcp-snapshots).",
     ),
 )
 
@@ -125,6 +102,19 @@ class _FetchCommand(click.Command):
     is_flag=True,
     help="Fail on anything but MCP on a stdio server's stdout (default: skip it, warn once).",
 )
+@click.option(
+    "--protocol",
+    type=click.Choice(["auto", "legacy"]),
+    default="auto",
+    show_default=True,
+    help="auto: the newest protocol both sides speak, as connect() does; legacy: 2025-11-25.",
+)
+@click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="Print only errors, warnings and differences (nothing when all went well).",
+)
 @_config_options
 def fetch_command(
     words: tuple[str, ...],
@@ -137,6 +127,8 @@ def fetch_command(
     check: bool,
     fail_on: Grade,
     strict_stdio: bool,
+    protocol: Protocol,
+    quiet: bool,
     config: Path | None,
     mcp_config: Path | None,
     snapshots: Path | None,
@@ -166,9 +158,14 @@ def fetch_command(
     try:
         plan = plan_fetch(arguments, Path.cwd())
     except GeneratorError as error:
-        _fail(error)
-    for name in plan.skipped:
-        click.echo(f"mcp2openai: {name}: no command or url, not fetched", err=True)
+        fail(error)
+    for line in plan.warnings:
+        click.echo(f"mcp2openai: warning: {line}", err=True)
+    if not quiet:
+        for note in plan.notes:
+            click.echo(f"mcp2openai: note: {note}", err=True)
+        for name in plan.skipped:
+            click.echo(f"mcp2openai: {name}: no command or url, not fetched", err=True)
     from .fetch import fetch_all  # imports the mcp SDK: only when fetching
 
     echo = partial(click.echo, err=True)
@@ -181,6 +178,8 @@ def fetch_command(
             jobs=jobs,
             strict_stdio=strict_stdio,
             echo=echo,
+            protocol=protocol,
+            quiet=quiet,
         )
     )
 
@@ -264,6 +263,13 @@ main.add_command(diff_command)
     metavar="NAME=GLOB=always|never",
     help="Whether execute_tool_calls(approve=...) asks about calls to these tools (repeatable).",
 )
+@click.option(
+    "--toolset",
+    "toolsets",
+    multiple=True,
+    metavar="NAME",
+    help="Build only this toolset of [tool.mcp2openai.toolsets] (repeatable; default: all).",
+)
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if --out differs.")
 @click.option(
     "--report-json",
@@ -293,6 +299,7 @@ def build_command(
     read_only: tuple[str, ...],
     destructive: tuple[str, ...],
     approve: tuple[str, ...],
+    toolsets: tuple[str, ...],
     check: bool,
     report_json: Path | None,
     fail_on_fallback: bool,
@@ -302,9 +309,9 @@ def build_command(
     mcp_config: Path | None,
     snapshots: Path | None,
 ) -> None:
-    """Build one adapter module from tool-list snapshots."""
+    """Build adapter modules from tool-list snapshots: one, or each toolset of the config."""
     if quiet and verbose:
-        _fail("give -q or -v, not both")
+        fail("give -q or -v, not both")
     switch = None if rewrites is None else rewrites == "on"
     arguments = BuildArgs(
         servers=servers,
@@ -321,113 +328,10 @@ def build_command(
         snapshots=snapshots,
         rewrites=switch,
         target=target,
+        toolsets=toolsets,
     )
     with gc_paused():  # until the files are written (pipeline.gc_paused)
-        _build_and_write(arguments, check, report_json, fail_on_fallback, quiet, verbose)
-
-
-def _build_and_write(
-    arguments: BuildArgs,
-    check: bool,
-    report_json: Path | None,
-    fail_on_fallback: bool,
-    quiet: bool,
-    verbose: bool,
-) -> None:
-    try:
-        plan = plan_build(arguments, Path.cwd())
-        result = build(
-            list(plan.servers),
-            plan.mode,
-            rewrites=plan.rewrites,
-            target=plan.target,
-            package=is_package(plan.out),
-        )
-    except GeneratorError as error:
-        _fail(error)
-    out, model = plan.out, result.model
-    for line in warnings(model):
-        click.echo(f"mcp2openai: {line}", err=True)
-    if check:
-        diffs, because = _differences(out, result)
-        # A check prints the diff, if any, and one line saying what it found: a pre-commit
-        # hook runs it on every commit, and the diff is what the reader needs first. The
-        # build's report (its state, not the difference) comes with -v.
-        if verbose:
-            _report(model, verbose)
-        if diffs:
-            for diff in diffs:
-                click.echo(diff, err=True)
-            click.echo(
-                f"mcp2openai: {shown(out)} is out of date{because}: rebuild it without --check",
-                err=True,
-            )
-            sys.exit(1)
-        click.echo(f"mcp2openai: {shown(out)} is up to date ({summary(model)})", err=True)
-    else:
-        if not quiet:
-            _report(model, verbose)
-        before = runtime_version_on_disk(out)
-        data = old_data(out)
-        changed = write_build(out, result)
-        if report_json is not None:
-            document = report_document(model, result.snapshots)
-            write_if_changed(report_json, json.dumps(document, indent=2) + "\n")
-        folder = runtime_folder(out)
-        if any(folder in path.parents for path in changed):
-            click.echo(f"mcp2openai: {_runtime_news(folder, before, model.version)}", err=True)
-        if data is not None:
-            click.echo(f"mcp2openai: removed {shown(data)}: {_OLD_DATA}", err=True)
-        mine = [path for path in changed if folder not in path.parents]  # the toolset's own
-        done = f"wrote {shown(out)}" if mine else f"{shown(out)} unchanged"
-        click.echo(f"mcp2openai: {done} ({summary(model)})", err=True)
-    if fail_on_fallback and (model.fallbacks or model.excluded):
-        # The last line says why the job fails, also with -q.
-        counts = f"{plural(len(model.fallbacks), 'fallback')}, {len(model.excluded):,} excluded"
-        click.echo(f"mcp2openai: failing: {counts} (--fail-on-fallback)", err=True)
-        sys.exit(1)
-
-
-def _report(model: ModuleModel, verbose: bool) -> None:
-    for line in report_lines(model, verbose=verbose):
-        click.echo(line, err=True)
-
-
-def _differences(out: Path, result: Build) -> tuple[list[str], str]:
-    """The diff of every file of the build that differs from what is on disk, and what the
-    last line says of the runtime when one of its files differs."""
-    written = files(out, result)
-    diffs = [diff for path, text in written if (diff := difference(Path(shown(path)), text))]
-    stale = stale_runtime(out, result)
-    version = result.model.version
-    diffs += [f"{shown(path)}: not part of mcp2openai {version}'s runtime" for path in stale]
-    data = old_data(out)
-    if data is not None:
-        diffs.append(f"{shown(data)}: {_OLD_DATA}")
-    folder = runtime_folder(out)
-    if not stale and all(difference(p, t) is None for p, t in written if p.parent == folder):
-        return diffs, ""
-    found = runtime_version_on_disk(out)
-    if found == version:  # the same version, other files: a build of another commit of it
-        return diffs, f" (the runtime in {shown(folder)}/ differs from this generator's)"
-    which = f"mcp2openai {found}'s" if found else "not this generator's"
-    return diffs, f" (the runtime in {shown(folder)}/ is {which}, not {version}'s)"
-
-
-# Why a build removes the data file mcp2openai 0.3 wrote beside a module.
-_OLD_DATA = "mcp2openai 0.3's data file; the module holds its data since 0.4"
-
-
-def _runtime_news(folder: Path, before: str | None, version: str) -> str:
-    """What writing the runtime did, for the build's output."""
-    if before is None:
-        return f"wrote the runtime {shown(folder)}/ (mcp2openai {version})"
-    if before != version:
-        return (
-            f"replaced the runtime {shown(folder)}/ of mcp2openai {before} with {version}'s: "
-            "rebuild the other toolsets of that folder with this version"
-        )
-    return f"rewrote the runtime {shown(folder)}/: its files differed from mcp2openai {version}'s"
+        build_and_write(arguments, check, report_json, fail_on_fallback, quiet, verbose)
 
 
 @main.command("schema")
@@ -446,7 +350,7 @@ def schema_command(file: Any, rewrites: str, target: Target) -> None:
     try:
         document = parse_json(file.read(), str(name))
     except GeneratorError as error:
-        _fail(error)
+        fail(error)
     try:
         result = convert(document, rewrites=rewrites == "on", target=target)
     except Unsupported as error:

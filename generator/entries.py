@@ -6,8 +6,10 @@ Every mistake is a `ConfigError` naming the file and the key (`tool.mcp2openai.s
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
@@ -45,6 +47,8 @@ class ServerConfig:
     key: str = ""  # where it is written, for messages: "tool.mcp2openai.servers.time"
     timeout: float | None = None  # this server's fetch timeout, over the table's
     file: str = ""  # the file that says how to reach it, when not the one being read
+    # for stderr, after `file`: keys of its entry that look mistyped ("KEY: unknown key, ...")
+    warnings: tuple[str, ...] = ()
 
     @property
     def name(self) -> str:
@@ -133,9 +137,20 @@ def recipe_of(entry: dict[str, Any]) -> dict[str, Any]:
 def known(table: dict[str, Any], known: frozenset[str], file: str, key: str) -> None:
     for name in table:
         if name not in known:
+            close = did_you_mean(name, known)
+            guess = f": did you mean {json.dumps(close)}?" if close else ""
+            listed = ", ".join(sorted(known))
             raise ConfigError(
-                file, f"{key}.{key_name(name)}", f"unknown key (known: {', '.join(sorted(known))})"
+                file, f"{key}.{key_name(name)}", f"unknown key{guess} (known: {listed})"
             )
+
+
+def did_you_mean(name: Any, known: Iterable[str]) -> str | None:
+    """The key of `known` that `name` looks like a typo of ("comand": "command"), if any."""
+    if not isinstance(name, str):
+        return None
+    close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.75)
+    return close[0] if close else None
 
 
 def server_name(name: str, file: str, key: str) -> None:

@@ -7,7 +7,7 @@ for a bug of the generator caught before anything was written (`RenderError`).
 
 Kinds: `InputError` (generator/load.py), `Unsupported` (generator/strict/errors.py),
 `NamingError` (generator/naming.py), `ConfigError` (generator/entries.py), `UsageError`
-(generator/plan.py), `FetchError` (generator/live.py), `ExpansionError` (generator/servers.py),
+(generator/flags.py), `FetchError` (generator/live.py), `ExpansionError` (generator/servers.py),
 `RenderError` (generator/emit.py).
 """
 

@@ -5,6 +5,10 @@ that fails gets one error line and the others are still fetched; its old snapsho
 was (snapshots are written to a temporary file, then renamed). Exit code: 0 done, 1 `check`
 found a snapshot that differs from the live server in a way graded `fail_on` or graver
 (breaking by default; docs/design.md, "Graded drift"), 2 any server failed.
+
+`quiet` (`fetch -q`) prints only what needs acting on: errors, warnings (a server that lists no
+tools, non-MCP lines on its stdout), how a snapshot differs with `check`, and the summary line
+when something failed or differs. A fetch that went well prints nothing.
 """
 
 from __future__ import annotations
@@ -25,9 +29,9 @@ from .drift import line as change_line
 from .live import FetchError, Protocol, StdoutNoise, dump, fetch_snapshot
 from .load import InputError, read_document
 from .paths import shown
-from .pipeline import write_atomically
 from .plan import FetchTarget
 from .servers import DEFAULT_TIMEOUT, ExpansionError, expand
+from .writing import write_atomically
 
 DEFAULT_JOBS = 4
 
@@ -39,6 +43,7 @@ class Outcome:
     lines: tuple[str, ...]
     changed: bool = False
     changes: tuple[Change, ...] = ()  # with check: how the snapshot differs, graded
+    quiet: tuple[str, ...] = ()  # what `fetch -q` prints of `lines`: those that need acting on
 
 
 def fetch_all(
@@ -51,6 +56,7 @@ def fetch_all(
     strict_stdio: bool = False,
     echo: Callable[[str], None],
     protocol: Protocol = "legacy",
+    quiet: bool = False,
 ) -> int:
     """Fetch the targets (`jobs` at a time), reporting through `echo` in order; the exit code.
 
@@ -64,7 +70,7 @@ def fetch_all(
     started = time.monotonic()
     with _quiet_sdk_logging():
         outcomes = anyio.run(
-            _fetch_all, targets, timeout, check, jobs, strict_stdio, echo, protocol
+            _fetch_all, targets, timeout, check, jobs, strict_stdio, echo, protocol, quiet
         )
     failed = [outcome.name for outcome in outcomes if outcome.tools is None]
     tools = sum(outcome.tools or 0 for outcome in outcomes)
@@ -77,7 +83,8 @@ def fetch_all(
     changed = [f"{o.name} ({worst(o.changes)})" for o in outcomes if o.changed]
     if check and changed:
         line += f"; out of date: {', '.join(changed)}"
-    echo(line)
+    if not quiet or failed or (check and changed):
+        echo(line)
     if failed:
         return 2
     return 1 if check and any(fails(outcome.changes, fail_on) for outcome in outcomes) else 0
@@ -91,6 +98,7 @@ async def _fetch_all(
     strict_stdio: bool,
     echo: Callable[[str], None],
     protocol: Protocol = "legacy",
+    quiet: bool = False,
 ) -> list[Outcome]:
     """Servers run concurrently; each one's lines are printed as soon as it and every server
     before it are done, so the output keeps the configured order."""
@@ -112,7 +120,7 @@ async def _fetch_all(
             await event.wait()
             outcome = outcomes[index]
             assert outcome is not None
-            for line in outcome.lines:
+            for line in outcome.quiet if quiet else outcome.lines:
                 echo(line)
     return [outcome for outcome in outcomes if outcome is not None]
 
@@ -137,13 +145,15 @@ async def _fetch_one(
         )
     except FetchError as error:
         return _failed(target, str(error))
-    warning = (
-        (f"mcp2openai: warning: {target.name}: {noise.describe()}",)
-        if noise and noise.count
-        else ()
-    )
+    warnings = [f"{target.name}: {noise.describe()}"] if noise and noise.count else []
+    if not document["tools"]:
+        warnings.append(
+            f"{target.name}: the server lists no tools, so {shown(target.snapshot)} holds none:"
+            " check its arguments, environment and credentials"
+        )
+    lines = tuple(f"mcp2openai: warning: {line}" for line in warnings)
     outcome = _fetched(target, document, started, check)
-    return dataclasses.replace(outcome, lines=warning + outcome.lines)
+    return dataclasses.replace(outcome, lines=lines + outcome.lines, quiet=lines + outcome.quiet)
 
 
 def _fetched(target: FetchTarget, document: dict[str, Any], started: float, check: bool) -> Outcome:
@@ -168,7 +178,7 @@ def _fetched(target: FetchTarget, document: dict[str, Any], started: float, chec
             f"{head}: {where} differs: {tally(changes)}",
             *(f"  {change_line(c)}" for c in changes),
         )
-        return Outcome(target.name, count, lines, changed=True, changes=tuple(changes))
+        return Outcome(target.name, count, lines, True, tuple(changes), quiet=lines)
     try:
         write_atomically(target.snapshot, text)
     except OSError as error:
@@ -197,7 +207,8 @@ def _graded(target: FetchTarget, document: dict[str, Any]) -> list[Change]:
 
 
 def _failed(target: FetchTarget, message: str) -> Outcome:
-    return Outcome(target.name, None, (f"mcp2openai: error: {target.name}: {message}",))
+    line = (f"mcp2openai: error: {target.name}: {message}",)
+    return Outcome(target.name, None, line, quiet=line)
 
 
 @contextmanager

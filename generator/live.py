@@ -6,14 +6,16 @@ re-serialized model, so no key is dropped, renamed or reordered. A snapshot is w
 `json.dumps(obj, indent=2, ensure_ascii=False) + "\\n"`: the same server gives the same bytes.
 
 Sessions are opened, and their protocol negotiated, by the runtime's code (templates/runtime/
-sessions.py), the code `connect()` opens an app's sessions with: one way to be a client. The
-client declares the sampling, elicitation and roots capabilities, with callbacks that refuse
-or answer empty: some servers list capability-gated tools only to clients that declare them.
+sessions.py), which `connect()` (connection.py) opens an app's sessions with: one way to be a
+client. The client declares the sampling, elicitation and roots capabilities, with callbacks
+that refuse or answer empty: some servers list capability-gated tools only to clients that
+declare them.
 
-`protocol="legacy"` (the default) negotiates with the 2025 `initialize` handshake, as the
-runtime's `connect()` does; `protocol="auto"` asks `server/discover` first and speaks the stateless
-2026-07-28 protocol with a server that answers it, the handshake with one that does not (the SDK's
-own policy for `mcp.Client(mode="auto")`). The snapshot records the protocol negotiated and, from
+`protocol="auto"` (`mcp2openai fetch`'s default, and the runtime's `connect()`'s) asks
+`server/discover` first and speaks the stateless 2026-07-28 protocol with a server that answers
+it, the handshake with one that does not (the SDK's own policy for `mcp.Client(mode="auto")`);
+`protocol="legacy"` (this module's default, for its callers in tests and scripts) negotiates
+with the 2025 `initialize` handshake. The snapshot records the protocol negotiated and, from
 a 2026-07-28 `tools/list`, its cache hints `ttlMs` and `cacheScope` (docs/mcp-2026.md, "Cache
 hints in a snapshot").
 """

@@ -5,13 +5,16 @@ comments and trailing commas allowed).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any, Final
 
 from .entries import (
+    RECIPE_KEYS,
     ConfigError,
     ServerConfig,
+    did_you_mean,
     key_name,
     recipe_of,
     server_name,
@@ -21,6 +24,8 @@ from .load import InputError, parse_json
 from .options import ServerSpec
 
 _CLOSING: Final = re.compile(r"\s*[}\]]")
+# The keys of a server entry read here; any other is another client's.
+_READ: Final = frozenset({*RECIPE_KEYS, "type", "disabled"})
 
 
 def load_mcp_servers(
@@ -30,7 +35,9 @@ def load_mcp_servers(
 
     Entries: `command`, `args`, `env`, `cwd` (stdio) or `url`, `headers` (Streamable HTTP);
     `type` may say which ("stdio", "http", "streamable-http"; "sse" is refused). Entries with
-    `"disabled": true` are skipped; other keys (`autoApprove`, `timeout`, ...) are ignored. The
+    `"disabled": true` are skipped; other keys (`autoApprove`, `timeout`, ...) are other clients'
+    and ignored, but one that looks like a typo of a key read here (`"comand"`) gets a warning
+    with a did-you-mean in the server's `warnings`, or in the error it leads to. The
     file may have `//` and `/* */` comments and trailing commas, as VS Code allows.
 
     `names`: only these servers, in this order, and only their entries are checked: a file
@@ -54,15 +61,39 @@ def load_mcp_servers(
             if names:
                 raise ConfigError(file, key, 'is disabled ("disabled": true)')
             continue
-        transport = server_transport(entry, file, key, cwd=cwd)
-        if transport is None:
-            raise ConfigError(file, key, 'needs "command" (stdio) or "url" (Streamable HTTP)')
+        typos = _typos(entry)
+        try:
+            transport = server_transport(entry, file, key, cwd=cwd)
+            if transport is None:
+                raise ConfigError(file, key, 'needs "command" (stdio) or "url" (Streamable HTTP)')
+        except ConfigError as error:
+            if not typos:
+                raise
+            typo, meant = typos[0]
+            guess = f" ({key}.{key_name(typo)}: did you mean {json.dumps(meant)}?)"
+            raise ConfigError(file, error.key, error.reason + guess) from None
+        warnings = tuple(
+            f"{key}.{key_name(typo)}: unknown key, ignored: did you mean {json.dumps(meant)}?"
+            for typo, meant in typos
+        )
         snapshot = snapshots / f"{name}.json"
         spec = ServerSpec(name, snapshot, recipe=recipe_of(entry))
-        servers.append(ServerConfig(spec, transport, key=key, file=file))
+        servers.append(ServerConfig(spec, transport, key=key, file=file, warnings=warnings))
     if not servers:
         raise ConfigError(file, where, "no servers configured")
     return tuple(servers)
+
+
+def _typos(entry: dict[str, Any]) -> list[tuple[str, str]]:
+    """The keys of `entry` that look like typos of a key read here, each with that key. Keys
+    of other clients (`autoApprove`, `timeout`) are left alone: they resemble none."""
+    found = []
+    for name in entry:
+        if name not in _READ:
+            meant = did_you_mean(name, _READ)
+            if meant is not None:
+                found.append((name, meant))
+    return found
 
 
 def mcp_server_names(path: Path) -> tuple[str, ...]:

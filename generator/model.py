@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from . import __version__, typed
+from . import __version__, headers, typed
 from .identifiers import class_name, unique
 from .naming import NamedTool, Rename, ServerTools, Toolset
 from .options import StrictMode
@@ -30,6 +30,7 @@ from .strict import (
 )
 from .text import clean_annotations, unencodable_path
 from .validity import invalid_schema
+from .vendor import without_vendor_keywords
 from .wrapping import described
 
 FALLBACK_EVENT: Final = "mcp2openai.strict_fallback"
@@ -95,6 +96,8 @@ class ToolModel:
     # (docs/openai-rules.md §3.2); None without one, or one that is not a sendable object.
     output_schema: dict[str, Any] | None = None
     policy: Policy = NO_POLICY  # its annotations and approval policy (generator/policy.py)
+    # its `x-mcp-header` arguments, `(header token, *property path)` each (generator/headers.py)
+    headers: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +239,8 @@ def _refused_in_any_mode(named: NamedTool) -> Unsupported | None:
     path = unencodable_path(named.input_schema)
     if path is not None:
         return Unsupported(path, "utf-8", "a lone surrogate cannot be sent as UTF-8")
-    return invalid_schema(named.input_schema)
+    # The 2026-07-28 transport: a client must drop a tool whose x-mcp-header breaks the rules.
+    return invalid_schema(named.input_schema) or headers.invalid(named.input_schema)
 
 
 def _non_object_root(named: NamedTool) -> Unsupported | None:
@@ -273,6 +277,7 @@ def _make(
         decode=_plan(conversion),
         output_schema=_output_schema(named.output_schema),
         policy=named.policy,
+        headers=headers.header_map(named.input_schema),
     )
 
 
@@ -284,13 +289,15 @@ def _plan(conversion: Conversion | None) -> list[dict[str, Any]] | None:
 
 def _output_schema(schema: Any) -> dict[str, Any] | None:
     """The MCP `outputSchema` as the Responses `output_schema`: annotations cleaned like every
-    description; a schema that is not a JSON object (a dict), or holds a lone surrogate (not
-    UTF-8, so not sendable), is left out rather than the tool. An array or scalar schema is
-    kept: `output_schema` describes "the JSON value" of the output (docs/openai-rules.md
-    §3.2). The `{"result": ...}` wrapping of one says so (generator/wrapping.py)."""
+    description, vendor keywords (`x-*`) dropped as the converter drops them from `parameters`
+    (generator/vendor.py); a schema that is not a JSON object (a dict), or holds a lone
+    surrogate (not UTF-8, so not sendable), is left out rather than the tool. An array or
+    scalar schema is kept: `output_schema` describes "the JSON value" of the output
+    (docs/openai-rules.md §3.2). The `{"result": ...}` wrapping of one says so
+    (generator/wrapping.py)."""
     if not isinstance(schema, dict):
         return None
-    cleaned: dict[str, Any] = described(clean_annotations(schema))
+    cleaned: dict[str, Any] = described(without_vendor_keywords(clean_annotations(schema)))
     return cleaned if unencodable_path(cleaned) is None else None
 
 

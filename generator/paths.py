@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import keyword
 import re
+import sys
 from pathlib import Path
 from typing import Final
 
 _MODULE_FILE: Final = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\.py")
+RUNTIME_PACKAGE: Final = "_mcp2openai"  # the runtime's folder beside the toolset modules
+# The packages a toolset module and the apps around it import: a module of the same name, in a
+# folder on sys.path (as the module's folder is, run as a script or loaded by path), hides them.
+_IMPORTED: Final = ("mcp", "openai", "agents", "pydantic_ai")
 
 
 def shown(path: Path, cwd: Path | None = None) -> str:
@@ -23,7 +28,10 @@ def shown(path: Path, cwd: Path | None = None) -> str:
 
 
 def module_file_problem(path: Path) -> str | None:
-    """Why `path` cannot be imported as a module (`import NAME`), or None when it can."""
+    """Why `path` cannot be a toolset module, or None when it can: it must be importable
+    (`import NAME`), not the runtime's folder's name, and not hide a module an app imports
+    (the standard library's, `sys.stdlib_module_names`, or `mcp`, `openai`, `agents`,
+    `pydantic_ai`)."""
     if not _MODULE_FILE.fullmatch(path.name):
         return (
             f"{path.name!r} is not an importable module file name:"
@@ -31,4 +39,14 @@ def module_file_problem(path: Path) -> str | None:
         )
     if keyword.iskeyword(path.stem):
         return f"{path.name!r} is not an importable module file name: {path.stem!r} is a keyword"
+    if path.stem == RUNTIME_PACKAGE:
+        folder = f"{RUNTIME_PACKAGE}/"
+        return f"{path.name!r} names the runtime's folder beside it ({folder}): choose another name"
+    if path.stem in sys.stdlib_module_names:
+        return (
+            f"{path.name!r} would shadow the standard library's {path.stem!r} module:"
+            " choose another name"
+        )
+    if path.stem in _IMPORTED:
+        return f"{path.name!r} would shadow the {path.stem!r} package: choose another name"
     return None

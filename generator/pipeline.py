@@ -7,11 +7,8 @@ stub (`github.pyi`) and the runtime the folder's toolsets share (`_mcp2openai/`)
 
 from __future__ import annotations
 
-import difflib
 import gc
-import os
 import re
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -21,9 +18,10 @@ from . import naming
 from .load import About, read_snapshot
 from .model import ModuleModel, Options, build_model, input_hash
 from .options import ServerSpec, StrictMode
+from .paths import RUNTIME_PACKAGE
 from .render import render
 from .strict import Target
-from .stub import RUNTIME_PACKAGE
+from .writing import write_if_changed
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,63 +165,3 @@ def _remove_tree(folder: Path) -> None:
     for path in sorted(folder.rglob("*"), reverse=True):
         path.unlink() if path.is_file() else path.rmdir()
     folder.rmdir()
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file and a rename: never half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-        os.chmod(temporary, 0o666 & ~_umask())  # mkstemp makes 0600; give the usual mode
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def write_if_changed(path: Path, text: str) -> bool:
-    """Write `text` to `path` unless it already holds exactly that (bytes and mtime kept)."""
-    if _current(path) == text:
-        return False
-    write_atomically(path, text)
-    return True
-
-
-def difference(path: Path, text: str, limit: int = 1000) -> str | None:
-    """None when `path` holds exactly `text`; else a unified diff of whole hunks, at most
-    `limit` lines, then a line saying how many were left out."""
-    current = _current(path)
-    if current == text:
-        return None
-    if current is None:
-        return f"{path} does not exist or cannot be read"
-    lines = [
-        line if line.endswith("\n") else line + "\n"
-        for line in difflib.unified_diff(
-            current.splitlines(keepends=True),
-            text.splitlines(keepends=True),
-            fromfile=f"{path} (on disk)",
-            tofile=f"{path} (generated)",
-        )
-    ]
-    if len(lines) <= limit:
-        return "".join(lines).rstrip("\n")
-    hunks = [index for index, line in enumerate(lines[: limit + 1]) if line.startswith("@@")]
-    cut = hunks[-1] if len(hunks) > 1 else limit  # whole hunks, unless the first is too long
-    left = len(lines) - cut
-    return "".join(lines[:cut]) + f"[... {left} more lines of the diff left out]"
-
-
-def _current(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None

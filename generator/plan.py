@@ -15,25 +15,25 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .config import (
-    DEFAULT_SNAPSHOTS,
+    OLD_DEFAULT_SNAPSHOTS,
+    TABLE,
     ConfigError,
     ProjectConfig,
     ServerConfig,
+    default_snapshots,
     find_pyproject,
     load_mcp_servers,
     load_project,
+    old_default_note,
     select,
 )
-from .errors import GeneratorError
+from .flags import UsageError, name_values, split, with_options
 from .naming import SERVER_NAME, SERVER_NAME_RULE
-from .options import APPROVE_POLICIES, ServerSpec, StrictMode
+from .options import ServerSpec, StrictMode
 from .paths import module_file_problem, shown
 from .servers import DEFAULT_TIMEOUT, Http, Stdio, Transport
 from .strict import Target
-
-
-class UsageError(GeneratorError):
-    """Arguments that do not make sense together."""
+from .toolsets import Toolset, pick
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -66,6 +66,8 @@ class FetchPlan:
     targets: tuple[FetchTarget, ...]
     timeout: float
     skipped: tuple[str, ...] = ()  # configured servers with only a snapshot
+    notes: tuple[str, ...] = ()  # for stderr: the old default snapshot folder in use
+    warnings: tuple[str, ...] = ()  # for stderr, even with -q: mistyped keys of server entries
 
 
 def plan_fetch(args: FetchArgs, cwd: Path) -> FetchPlan:
@@ -76,7 +78,7 @@ def plan_fetch(args: FetchArgs, cwd: Path) -> FetchPlan:
     if args.mcp_config is not None:
         if args.config is not None:
             raise UsageError("give --config or --mcp-config, not both")
-        snapshots = args.snapshots or Path(DEFAULT_SNAPSHOTS)
+        snapshots, notes = _mcp_config_snapshots(args.snapshots)
         chosen = load_mcp_servers(args.mcp_config, snapshots, args.names)
         timeout = args.timeout or DEFAULT_TIMEOUT
         skipped: tuple[str, ...] = ()
@@ -93,6 +95,7 @@ def plan_fetch(args: FetchArgs, cwd: Path) -> FetchPlan:
         chosen = tuple(server for server in chosen if server.transport is not None)
         timeout = args.timeout or project.timeout or DEFAULT_TIMEOUT
         origin = str(project.file)
+        notes = _old_default_notes(project, chosen, cwd)
     targets = []
     for server in chosen:
         assert server.transport is not None
@@ -106,7 +109,8 @@ def plan_fetch(args: FetchArgs, cwd: Path) -> FetchPlan:
         if len(targets) != 1:
             raise UsageError("--out needs exactly one server (name it)")
         targets = [dataclasses.replace(targets[0], snapshot=args.out)]
-    return FetchPlan(tuple(targets), timeout, skipped)
+        notes = ()  # the snapshot is the one named
+    return FetchPlan(tuple(targets), timeout, skipped, notes, _warnings(chosen, origin))
 
 
 def _explicit_target(args: FetchArgs) -> FetchTarget:
@@ -126,11 +130,11 @@ def _explicit_target(args: FetchArgs) -> FetchTarget:
             raise UsageError("--env goes with a command after --, not with --url")
         if not args.url.lower().startswith(("http://", "https://")):
             raise UsageError(f"--url {args.url!r} is not an http(s) URL")
-        transport = Http(args.url, dict(_split(args.headers, ":", "--header", "KEY:VALUE")))
+        transport = Http(args.url, dict(split(args.headers, ":", "--header", "KEY:VALUE")))
     else:
         if args.headers:
             raise UsageError("--header goes with --url, not with a command")
-        env = dict(_split(args.env, "=", "--env", "KEY=VALUE"))
+        env = dict(split(args.env, "=", "--env", "KEY=VALUE"))
         transport = Stdio(args.command[0], tuple(args.command[1:]), env)
     return FetchTarget(name, transport, args.out, expand=False)
 
@@ -151,6 +155,7 @@ class BuildArgs:
     snapshots: Path | None = None
     rewrites: bool | None = None
     target: Target | None = None
+    toolsets: tuple[str, ...] = ()  # --toolset NAME: some of the config's toolsets
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -160,10 +165,25 @@ class BuildPlan:
     mode: StrictMode
     rewrites: bool = True
     target: Target = "openai"
+    notes: tuple[str, ...] = ()  # for stderr: the old default snapshot folder in use
+    warnings: tuple[str, ...] = ()  # for stderr, even with -q: mistyped keys of server entries
+    toolset: str = ""  # the config's toolset it builds, if any
 
 
 def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
+    """The plan of the one module to build (`plan_builds`: a config with several toolsets)."""
+    plans = plan_builds(args, cwd)
+    if len(plans) != 1:
+        raise UsageError(f"{len(plans)} toolsets to build: pick one with --toolset NAME")
+    return plans[0]
+
+
+def plan_builds(args: BuildArgs, cwd: Path) -> tuple[BuildPlan, ...]:
+    """One plan per module to build: the command line's module, the config's `out`, or each
+    toolset of the config (those `--toolset` names, in the config's order)."""
     if args.servers or args.mcp_config is not None:
+        if args.toolsets:
+            raise UsageError("--toolset goes with [tool.mcp2openai.toolsets] in pyproject.toml")
         if args.servers and args.mcp_config is not None:
             raise UsageError("give --server or --mcp-config, not both")
         if args.config is not None:
@@ -171,32 +191,44 @@ def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
         if args.out is None:
             raise UsageError("--out is needed with --server or --mcp-config")
         _check_out(args.out)
+        notes: tuple[str, ...] = ()
+        warned: tuple[str, ...] = ()
         if args.servers:
             if args.snapshots is not None:
                 raise UsageError("--snapshots goes with --mcp-config")
             named = [
-                ServerSpec(name, Path(path)) for name, path in _pairs(args.servers, "--server")
+                ServerSpec(name, Path(path)) for name, path in name_values(args.servers, "--server")
             ]
             for spec in named:
                 fetch = f"{spec.name} --out {shown(spec.snapshot)} -- COMMAND [ARGS...]"
                 _check_snapshot(spec.name, spec.snapshot, fetch)
         else:
             assert args.mcp_config is not None
-            snapshots = args.snapshots or Path(DEFAULT_SNAPSHOTS)
-            named = [server.spec for server in load_mcp_servers(args.mcp_config, snapshots)]
+            snapshots, notes = _mcp_config_snapshots(args.snapshots)
+            loaded = load_mcp_servers(args.mcp_config, snapshots)
+            named = [server.spec for server in loaded]
+            warned = _warnings(loaded, str(args.mcp_config))
             where = f"--mcp-config {shown(args.mcp_config)}"
             if args.snapshots is not None:
                 where += f" --snapshots {shown(args.snapshots)}"
             for spec in named:
                 _check_snapshot(spec.name, spec.snapshot, f"{where} {spec.name}")
-        return BuildPlan(
-            servers=_with_options(named, args),
+        plan = BuildPlan(
+            servers=with_options(named, args),
             out=args.out,
             mode=args.mode or StrictMode.AUTO,
             rewrites=True if args.rewrites is None else args.rewrites,
             target=args.target or "openai",
+            notes=notes,
+            warnings=warned,
         )
-    if args.prefixes or args.includes or args.excludes or _policy_given(args):
+        return (plan,)
+    if (
+        args.prefixes
+        or args.includes
+        or args.excludes
+        or (args.read_only or args.destructive or args.approve)
+    ):
         raise UsageError(
             "--prefix/--include/--exclude/--read-only/--destructive/--approve go with --server"
             " or --mcp-config; in pyproject.toml set them per server"
@@ -204,32 +236,100 @@ def plan_build(args: BuildArgs, cwd: Path) -> BuildPlan:
     if args.snapshots is not None:
         raise UsageError("--snapshots goes with --mcp-config")
     project = _project(args.config, cwd, "build")
+    file = str(project.file)
+    if not project.toolsets:
+        if args.toolsets:
+            raise ConfigError(file, f"{TABLE}.toolsets", "not set: --toolset picks one of them")
+        if args.out is not None:
+            _check_out(args.out)
+        elif project.out is None:
+            raise ConfigError(file, f"{TABLE}.out", "not set (or give --out)")
+        out = args.out or project.out
+        assert out is not None
+        return (_config_plan(args, cwd, project, project.servers, out, f"{TABLE}.out"),)
     if args.out is not None:
-        _check_out(args.out)
-    elif project.out is None:
-        raise ConfigError(str(project.file), "tool.mcp2openai.out", "not set (or give --out)")
-    else:
-        problem = module_file_problem(project.out)
-        if problem is not None:
-            raise ConfigError(str(project.file), "tool.mcp2openai.out", problem)
-    out = args.out or project.out
-    assert out is not None
+        raise UsageError(f"--out does not go with toolsets: each has its out in {file}")
+    by_name = {server.name: server for server in project.servers}
+    return tuple(
+        _config_plan(
+            args,
+            cwd,
+            project,
+            tuple(by_name[name] for name in toolset.servers),
+            toolset.out,
+            f"{toolset.key}.out",
+            toolset,
+        )
+        for toolset in pick(project.toolsets, args.toolsets, file)
+    )
+
+
+def _config_plan(
+    args: BuildArgs,
+    cwd: Path,
+    project: ProjectConfig,
+    servers: tuple[ServerConfig, ...],
+    out: Path,
+    key: str,
+    toolset: Toolset | None = None,
+) -> BuildPlan:
+    """The plan of one module of the project config: `out` (from `key` unless --out), its
+    servers, and the build options (the command line's, the toolset's, then the table's)."""
+    problem = module_file_problem(out)
+    if problem is not None and args.out is None:
+        raise ConfigError(str(project.file), key, problem)
     config = f" --config {shown(args.config)}" if args.config is not None else ""
-    for server in project.servers:
+    for server in servers:
         if server.transport is None and not server.snapshot.exists():
             raise UsageError(
                 f"{shown(server.snapshot, cwd)}: the snapshot of server {server.name} does not"
                 f" exist, and {shown(project.file, cwd)} gives no command or url to fetch it from"
             )
         _check_snapshot(server.name, server.snapshot, f"{server.name}{config}", cwd)
-    chosen = args.rewrites if args.rewrites is not None else project.rewrites
-    return BuildPlan(
-        servers=tuple(server.spec for server in project.servers),
-        out=out,
-        mode=args.mode or project.strict or StrictMode.AUTO,
-        rewrites=True if chosen is None else chosen,
-        target=args.target or project.target or "openai",
+    own = toolset or Toolset("", out, (), key)
+    chosen = next(
+        (r for r in (args.rewrites, own.rewrites, project.rewrites) if r is not None), None
     )
+    return BuildPlan(
+        servers=tuple(server.spec for server in servers),
+        out=out,
+        mode=args.mode or own.strict or project.strict or StrictMode.AUTO,
+        rewrites=True if chosen is None else chosen,
+        target=args.target or own.target or project.target or "openai",
+        notes=_old_default_notes(project, servers, cwd),
+        warnings=_warnings(servers, str(project.file)),
+        toolset=own.name,
+    )
+
+
+def _warnings(servers: tuple[ServerConfig, ...], origin: str) -> tuple[str, ...]:
+    """The servers' warnings, each after the file it is about (`origin` unless the server's)."""
+    return tuple(
+        f"{server.file or origin}: {line}" for server in servers for line in server.warnings
+    )
+
+
+def _mcp_config_snapshots(snapshots: Path | None) -> tuple[Path, tuple[str, ...]]:
+    """The snapshot folder of `--mcp-config` (`--snapshots`, else the default in the current
+    directory), and the note to print when it is the old default."""
+    if snapshots is not None:
+        return snapshots, ()
+    folder, old = default_snapshots(Path())
+    if not old:
+        return folder, ()
+    return folder, (old_default_note(shown(folder), f"pass --snapshots {shown(folder)}"),)
+
+
+def _old_default_notes(
+    project: ProjectConfig, servers: tuple[ServerConfig, ...], cwd: Path
+) -> tuple[str, ...]:
+    """The note to print when the project's snapshots are in the old default folder: only
+    when one of `servers` has its snapshot there by default (not by its own `snapshot`)."""
+    folder = project.old_snapshots
+    if folder is None or not any(server.name in project.by_default for server in servers):
+        return ()
+    setting = f'set snapshots = "{OLD_DEFAULT_SNAPSHOTS}" in [tool.mcp2openai]'
+    return (old_default_note(shown(folder, cwd), setting),)
 
 
 def _check_out(out: Path) -> None:
@@ -245,55 +345,6 @@ def _check_snapshot(name: str, snapshot: Path, fetch: str, cwd: Path | None = No
             f"{shown(snapshot, cwd)}: the snapshot of server {name} does not exist:"
             f" run `mcp2openai fetch {fetch}` to create it"
         )
-
-
-def _with_options(named: list[ServerSpec], args: BuildArgs) -> tuple[ServerSpec, ...]:
-    """The servers with `--prefix`, `--include`, `--exclude`, `--read-only`, `--destructive`
-    and `--approve NAME=...` applied."""
-    prefix = dict(_pairs(args.prefixes, "--prefix", empty=True))
-    includes = _pairs(args.includes, "--include")
-    excludes = _pairs(args.excludes, "--exclude")
-    read_only = _pairs(args.read_only, "--read-only")
-    destructive = _pairs(args.destructive, "--destructive")
-    approve = [
-        (name, *_approval(rest, value))
-        for value in args.approve
-        for name, rest in _split((value,), "=", "--approve", "NAME=GLOB=always|never")
-    ]
-    known = {spec.name for spec in named}
-    pairs = includes + excludes + read_only + destructive
-    unknown = (set(prefix) | {name for name, _ in pairs} | {a[0] for a in approve}) - known
-    if unknown:
-        names = ", ".join(sorted(unknown))
-        raise UsageError(f"--prefix/--include/--exclude/... name no server: {names}")
-
-    def globs(pairs: list[tuple[str, str]], server: str) -> tuple[str, ...]:
-        return tuple(glob for name, glob in pairs if name == server)
-
-    return tuple(
-        replace(
-            spec,
-            prefix=prefix.get(spec.name),
-            include=globs(includes, spec.name),
-            exclude=globs(excludes, spec.name),
-            read_only=globs(read_only, spec.name),
-            destructive=globs(destructive, spec.name),
-            approve=tuple((glob, policy) for name, glob, policy in approve if name == spec.name),
-        )
-        for spec in named
-    )
-
-
-def _policy_given(args: BuildArgs) -> bool:
-    return bool(args.read_only or args.destructive or args.approve)
-
-
-def _approval(rest: str, value: str) -> tuple[str, str]:
-    """`GLOB=always|never` of an `--approve NAME=GLOB=POLICY`."""
-    glob, found, policy = rest.rpartition("=")
-    if not found or not glob or policy not in APPROVE_POLICIES:
-        raise UsageError(f"--approve: expected NAME=GLOB=always|never, got {value!r}")
-    return glob, policy
 
 
 def _project(
@@ -329,23 +380,6 @@ def _project(
     return replace(project, file=Path(shown(path, cwd)), servers=servers)
 
 
-def _pairs(values: tuple[str, ...], option: str, empty: bool = False) -> list[tuple[str, str]]:
-    return _split(values, "=", option, "NAME=VALUE", empty)
-
-
-def _split(
-    values: tuple[str, ...], separator: str, option: str, shape: str, empty: bool = False
-) -> list[tuple[str, str]]:
-    pairs = []
-    for value in values:
-        name, found, rest = value.partition(separator)
-        name, rest = name.strip(), rest.strip() if separator == ":" else rest
-        if not found or not name or (not rest and not empty):
-            raise UsageError(f"{option}: expected {shape}, got {value!r}")
-        pairs.append((name, rest))
-    return pairs
-
-
 def _check_name(name: str) -> None:
     if not SERVER_NAME.fullmatch(name):
         raise UsageError(f"server name {name!r} must match {SERVER_NAME_RULE}")
@@ -361,5 +395,6 @@ __all__ = [
     "ServerConfig",
     "UsageError",
     "plan_build",
+    "plan_builds",
     "plan_fetch",
 ]

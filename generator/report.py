@@ -27,14 +27,23 @@ MAX_TOOLS_PER_REQUEST: Final = 128  # docs/openai-rules.md §3.3
 
 
 def warnings(model: ModuleModel) -> list[str]:
-    """What the app must act on, printed even with -q: a toolset too large for one request."""
+    """What the app must act on, printed even with -q: a server whose snapshot lists no tools
+    (fetched from a server not configured or not signed in), a toolset too large for one
+    request."""
+    empty = [
+        f"warning: {server}: its snapshot lists no tools: the module has none of it (fetch it"
+        " again once the server is configured)"
+        for server, tools in model.listed
+        if not tools
+    ]
     if len(model.tools) <= MAX_TOOLS_PER_REQUEST:
-        return []
+        return empty
     return [
+        *empty,
         f"warning: {len(model.tools):,} tools, more than the {MAX_TOOLS_PER_REQUEST} OpenAI "
         "takes in one request; send a part of them per request (tools(api, servers=..., "
         "names=...)), or let the model load what it needs (tools('responses', "
-        "namespaces=True, defer=True), or search='client')"
+        "namespaces=True, defer=True), or search='client')",
     ]
 
 

@@ -34,8 +34,8 @@ def digest(tool: Any) -> str:
 
 
 def stderr_lines_excerpt(lines: list[str]) -> str:
-    """The runtime's quote of a server's stderr (templates/runtime/sessions.py, `excerpt`)."""
-    quoted: str = part("sessions").excerpt(lines)
+    """The runtime's quote of a server's stderr (templates/runtime/stderr.py, `excerpt`)."""
+    quoted: str = part("stderr").excerpt(lines)
     return quoted
 
 

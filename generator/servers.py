@@ -66,12 +66,12 @@ class ExpansionError(GeneratorError, ValueError):
 
 def expand_text(text: str, key: str, environ: Mapping[str, str] | None = None) -> str:
     """`text` with every `${VAR}`, `${VAR:-default}` and `${env:VAR}` filled in: the
-    runtime's rule, which `connect()` fills its recipes with (templates/runtime/sessions.py,
+    runtime's rule, which `connect()` fills its recipes with (templates/runtime/servers.py,
     `expand_text`)."""
-    sessions = part("sessions")
+    servers = part("servers")
     try:
-        filled: str = sessions.expand_text(text, key, os.environ if environ is None else environ)
-    except sessions.ExpansionError as error:
+        filled: str = servers.expand_text(text, key, os.environ if environ is None else environ)
+    except servers.ExpansionError as error:
         raise ExpansionError(error.key, error.reason) from None
     return filled
 

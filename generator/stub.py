@@ -16,9 +16,9 @@ from typing import Final
 
 from . import typed
 from .model import ModuleModel
+from .paths import RUNTIME_PACKAGE  # the runtime's folder beside the toolset modules
 
 STUB_LEVEL: Final = 0  # the TypedDicts are top-level statements of the stub
-RUNTIME_PACKAGE: Final = "_mcp2openai"  # the runtime's folder beside the toolset modules
 
 
 def runtime_import(package: bool) -> str:

@@ -41,9 +41,10 @@ def module_docstring(model: ModuleModel) -> str:
         "",
         "API: tools(api), tool_choice(names, api=...), tool_search(query),",
         "tool_calls(response), tool_output(call_id, outcome, api=...),",
-        "execute_tool_calls(response, call_tool), connect(), arguments(call, <Tool>Args),",
-        "agents_tools(call_tool), pydantic_ai_toolset(call_tool) (openai-agents and",
-        "pydantic-ai), NAMES, REPORT, SERVERS, and one TypedDict per tool's arguments.",
+        "execute_tool_calls(response, call_tool) (and execute_tool_calls_sync), connect(),",
+        "arguments(call, <Tool>Args), agents_tools(call_tool), pydantic_ai_toolset(call_tool)",
+        "(openai-agents and pydantic-ai), NAMES, REPORT, SERVERS, and one TypedDict per",
+        "tool's arguments.",
         "This file holds the toolset's data; beside it are its types (.pyi) and the",
         "runtime it shares with the other toolsets of its folder (_mcp2openai/).",
     ]

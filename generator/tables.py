@@ -126,7 +126,8 @@ def tool_entry(tool: ToolModel) -> dict[str, Any]:
     name inside its server's namespace when that differs; its TypedDict; its MCP annotations
     after the config's overrides and its approval policy (docs/design.md, "Policy"); the
     null paths `tool_calls` removes the nulls at, or its rewrites' decode plan; and whether
-    its Responses outputs are its `structuredContent` (an output schema describes them)."""
+    its Responses outputs are its `structuredContent` (an output schema describes them); and
+    its `x-mcp-header` arguments, `[header token, *property path]` each (generator/headers.py)."""
     entry: dict[str, Any] = {"server": tool.server, "tool": tool.tool}
     if tool.local != tool.tool:
         entry["local"] = tool.local
@@ -141,6 +142,8 @@ def tool_entry(tool: ToolModel) -> dict[str, Any]:
         entry["nulls"] = [list(path) for path in tool.null_paths]
     if tool.output_schema is not None:
         entry["structured"] = True
+    if tool.headers:
+        entry["headers"] = [list(header) for header in tool.headers]
     return entry
 
 

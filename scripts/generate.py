@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 from mcp2openai.options import ServerSpec, StrictMode
-from mcp2openai.pipeline import build, difference, files, stale_runtime, write_build
+from mcp2openai.pipeline import build, files, stale_runtime, write_build
+from mcp2openai.writing import difference
 
 ROOT = Path(__file__).resolve().parent.parent
 GENERATED = ROOT / "generated"

@@ -54,8 +54,8 @@ from mcp2openai.live import (
     fetch_snapshot,
     list_tools_raw,
 )
-from mcp2openai.pipeline import write_atomically
 from mcp2openai.servers import Stdio
+from mcp2openai.writing import write_atomically
 
 REPO = Path(__file__).resolve().parents[1]
 SERVERS_DIR = REPO / "tests" / "servers"

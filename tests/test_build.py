@@ -180,9 +180,11 @@ RUNTIME_FILES = sorted((GENERATED / "_mcp2openai").rglob("*.py"))
 # functions: only there, so that importing a toolset loads the standard library alone.
 LAZY_IMPORTS = {
     "sessions": (
-        {"mcp", "anyio", "httpx2", "pydantic"},
-        {"__aenter__", "_hold", "open_session", "negotiate", "list_tools"},
+        {"mcp", "httpx2", "httpx"},
+        {"require_sdk", "open_session", "negotiate", "call_tool", "_http_client", "list_tools"},
     ),
+    "connection": ({"anyio"}, {"_closed"}),
+    "holding": ({"anyio"}, {"_hold", "_until_stopped"}),
     # the SDK's types of elicitation, for connect()'s sessions
     "questions": ({"mcp"}, {"callback", "elicitation", "call", "elicit_result"}),
     # each framework only inside the functions that need it (docs/frameworks.md)
@@ -369,6 +371,35 @@ def test_tools_match_the_converter_exactly_for_a_real_server(tmp_path: Path) -> 
         assert definition["output_schema"] == source["outputSchema"]
 
 
+def test_vendor_keywords_are_dropped_from_output_schema(tmp_path: Path) -> None:
+    """FastMCP's `x-fastmcp-wrap-result` (as clickhouse's recorded tools have it) and any other
+    `x-*` keyword, at any depth, never reach OpenAI in `output_schema`, as they never do in
+    `parameters`; a property named `x-api-key` and data under `enum` or `default` are kept."""
+    output = {
+        "type": "object",
+        "x-fastmcp-wrap-result": True,
+        "properties": {
+            "result": {"type": "array", "items": {"type": "string", "x-order": 2}},
+            "x-api-key": {"type": "string", "enum": [{"x-data": 1}], "x-secret": True},
+        },
+        "$defs": {"x-named": {"type": "integer", "default": {"x-kept": 0}, "x-vendor": "v"}},
+        "required": ["result"],
+    }
+    tool = {"name": "t", "inputSchema": {"type": "object", "x-order": 1}, "outputSchema": output}
+    module, _ = build_module(tmp_path, {"s": [tool]})
+    definition = module.tools("responses")[0]
+    assert definition["output_schema"] == {
+        "type": "object",
+        "properties": {
+            "result": {"type": "array", "items": {"type": "string"}},
+            "x-api-key": {"type": "string", "enum": [{"x-data": 1}]},
+        },
+        "$defs": {"x-named": {"type": "integer", "default": {"x-kept": 0}}},
+        "required": ["result"],
+    }
+    assert "x-order" not in definition["parameters"]
+
+
 def test_malformed_snapshot_exits_2_with_one_line_and_writes_nothing(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"tools": [{"name": "t", "inputSchema": "nope"}]}')
@@ -475,7 +506,7 @@ def test_the_module_holds_its_data_binds_its_api_and_names_its_version() -> None
         if isinstance(node, ast.Assign) and ast.unparse(node.value).startswith("_toolset.")
     ]
     names = ast.literal_eval(source.split("__all__ = ")[1].split("]")[0] + "]")
-    classes = {"ContractError", "Report", "ToolCall", "ToolCalls"}
+    classes = {"ContractError", "Report", "ServerError", "ToolCall", "ToolCalls"}
     assert sorted([*bound, *classes]) == sorted([*names, "__getattr__"])
     assert not (GENERATED / "mcp_time.json").exists()
 
@@ -526,3 +557,25 @@ def test_the_collector_is_paused_for_a_build_and_restored_as_it_was() -> None:
         assert not gc.isenabled()  # an app that had it off keeps it off
     finally:
         gc.enable()
+
+
+def test_a_root_without_properties_that_is_not_strict_says_why(tmp_path: Path) -> None:
+    """A root object without properties is a tool with no arguments, strict; when it declares
+    keys the server takes that strict mode cannot carry, the fallback says so."""
+    bare = tool("bare", {"type": "object"})
+    keyed = tool("keyed", {"type": "object", "patternProperties": {"^x": {"type": "string"}}})
+    module, result = build_module(tmp_path, {"s": [bare, keyed]})
+    by_name = {d["name"]: d for d in module.tools("responses")}
+    assert by_name["s__bare"]["strict"] is True
+    assert by_name["s__bare"]["parameters"]["properties"] == {}
+    assert by_name["s__keyed"]["strict"] is False
+    (fallback,) = module.REPORT.fallbacks
+    assert (fallback["name"], fallback["keyword"], fallback["path"]) == (
+        "s__keyed",
+        "patternProperties",
+        "#",
+    )
+    why = "a root without properties is sent as a tool with no arguments only when the root"
+    assert fallback["reason"].startswith(why)
+    assert fallback["reason"].endswith("patternProperties beside open additionalProperties")
+    assert why in result.output

@@ -84,7 +84,7 @@ def test_a_missing_snapshot_names_the_file_and_the_fetch_command(tmp_path: Path)
     (tmp_path / "mcp.json").write_text('{"mcpServers": {"fs": {"command": "x"}}}')
     result = run_cli("build", "--mcp-config", "mcp.json", "--out", "t.py", cwd=tmp_path)
     assert error_line(result) == (
-        "mcp2openai: error: snapshots/fs.json: the snapshot of server fs does not exist:"
+        "mcp2openai: error: mcp-snapshots/fs.json: the snapshot of server fs does not exist:"
         " run `mcp2openai fetch --mcp-config mcp.json fs` to create it"
     )
     assert not (tmp_path / "t.py").exists() and not (tmp_path / "app" / "tools.py").exists()
@@ -117,6 +117,53 @@ def test_out_must_be_an_importable_module_file(tmp_path: Path, out: str, why: st
         f"mcp2openai: error: --out {out}: {name!r} is not an importable module file name: {why}\n"
     )
     assert not (tmp_path / out).exists()
+
+
+RUNTIME = "names the runtime's folder beside it (_mcp2openai/): choose another name"
+
+
+@pytest.mark.parametrize(
+    ("out", "why"),
+    [
+        ("_mcp2openai.py", RUNTIME),
+        ("app/_mcp2openai.py", RUNTIME),
+        ("json.py", "would shadow the standard library's 'json' module: choose another name"),
+        ("app/time.py", "would shadow the standard library's 'time' module: choose another name"),
+        ("typing.py", "would shadow the standard library's 'typing' module: choose another name"),
+        ("mcp.py", "would shadow the 'mcp' package: choose another name"),
+        ("openai.py", "would shadow the 'openai' package: choose another name"),
+        ("agents.py", "would shadow the 'agents' package: choose another name"),
+        ("app/pydantic_ai.py", "would shadow the 'pydantic_ai' package: choose another name"),
+    ],
+)
+def test_out_that_cannot_work_is_refused(tmp_path: Path, out: str, why: str) -> None:
+    """A module named after the runtime's folder can never be imported (the folder wins); one
+    named after a module of the standard library, or a package a toolset's app imports, hides
+    it wherever the module's folder is on sys.path. One line, exit 2, nothing written."""
+    snapshot(tmp_path, "time")
+    (tmp_path / "app").mkdir()
+    before = sorted(tmp_path.rglob("*"))
+    result = run_cli("build", "--server", "time=mcp/time.json", "--out", out, cwd=tmp_path)
+    assert result.returncode == 2
+    name = Path(out).name
+    assert result.stderr == f"mcp2openai: error: --out {out}: {name!r} {why}\n"
+    assert sorted(tmp_path.rglob("*")) == before  # nothing written, no runtime folder either
+
+
+def test_an_out_of_the_config_that_cannot_work_is_refused(tmp_path: Path) -> None:
+    snapshot(tmp_path, "time")
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.mcp2openai]\nout = "app/json.py"\nsnapshots = "mcp"\n'
+        "[tool.mcp2openai.servers.time]\n"
+    )
+    result = run_cli("build", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        "mcp2openai: error: pyproject.toml: tool.mcp2openai.out: 'json.py' would shadow the"
+        " standard library's 'json' module: choose another name\n"
+    )
+    assert not (tmp_path / "app").exists()
+    assert run_cli("build", "--out", "app/json_tools.py", cwd=tmp_path).returncode == 0
 
 
 def test_out_in_the_config_is_checked_too(tmp_path: Path) -> None:
@@ -175,18 +222,21 @@ def test_an_unchanged_module_keeps_its_bytes_and_mtime(tmp_path: Path) -> None:
 def test_a_second_and_third_toolset_add_only_their_own_files(tmp_path: Path) -> None:
     """One folder, three toolsets built into it one after the other: the first build writes
     the shared runtime and says so; each later one adds its module and stub, and leaves the
-    runtime's files as they were. The 2-tool time toolset is at most 200 lines in all."""
+    runtime's files as they were. The 2-tool time toolset is at most 210 lines in all: each
+    public name of the API costs four (the module's `__all__` and binding, the stub's import
+    and `__all__`), 19 of them 76."""
     folder = tmp_path / "app"
     seen: set[Path] = set()
     runtime: list[Path] = []
     for number, server in enumerate(("time", "fetch", "memory")):
         snapshot(tmp_path, server)
-        args = ["build", "--server", f"{server}=mcp/{server}.json", "--out", f"app/{server}.py"]
+        out = f"app/{server}_tools.py"  # not app/time.py: that would shadow the `time` module
+        args = ["build", "--server", f"{server}=mcp/{server}.json", "--out", out]
         result = run_cli(*args, cwd=tmp_path)
         assert result.returncode == 0, result.stderr
         files = {path for path in folder.rglob("*") if path.is_file()}
         added = {path.relative_to(folder).as_posix() for path in files - seen}
-        own = {f"{server}.py", f"{server}.pyi"}
+        own = {f"{server}_tools.py", f"{server}_tools.pyi"}
         if number == 0:
             assert "wrote the runtime app/_mcp2openai/" in result.stderr
             runtime = sorted(path for path in files if "_mcp2openai" in path.parts)
@@ -194,7 +244,7 @@ def test_a_second_and_third_toolset_add_only_their_own_files(tmp_path: Path) -> 
             for path in runtime:
                 os.utime(path, (OLD, OLD))
             lines = sum(len((folder / name).read_text().splitlines()) for name in own)
-            assert lines <= 200, lines
+            assert lines <= 210, lines
         else:
             assert "runtime" not in result.stderr
             assert added == own
@@ -526,3 +576,18 @@ def test_mcp_config_and_own_servers_build_into_one_module(tmp_path: Path) -> Non
         "time": {"command": "uvx", "args": ["mcp-server-time"]},
         "git": {"command": "uvx", "args": ["mcp-server-git"]},
     }
+
+
+def test_a_snapshot_with_no_tools_gets_a_warning_naming_the_server(tmp_path: Path) -> None:
+    """Even with -q: a server fetched before it was configured lists nothing, and a module
+    without its tools would otherwise pass unnoticed."""
+    snapshot(tmp_path, "time")
+    (tmp_path / "mcp" / "void.json").write_text('{"tools": []}\n', encoding="utf-8")
+    args = ["build", "--server", "void=mcp/void.json", "--server", "time=mcp/time.json"]
+    result = run_cli(*args, "--out", "tools.py", "-q", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines()[0] == (
+        "mcp2openai: warning: void: its snapshot lists no tools: the module has none of it"
+        " (fetch it again once the server is configured)"
+    )
+    assert result.stderr.count("warning") == 1  # the time server's snapshot has tools

@@ -62,7 +62,7 @@ def test_pyproject_table(tmp_path: Path) -> None:
     assert time.transport == Stdio(
         "mcp-server-time", ("--local-timezone", "Etc/UTC"), {"TZ": "UTC"}, str(tmp_path)
     )
-    assert time.snapshot == tmp_path / "snapshots" / "time.json"  # the default place
+    assert time.snapshot == tmp_path / "mcp-snapshots" / "time.json"  # the default place
     assert (time.spec.prefix, time.spec.include, time.spec.exclude) == ("clock_", ("get_*",), ())
     assert docs.transport == Http(
         "https://docs.example.com/mcp", {"Authorization": "Bearer ${DOCS_TOKEN}"}
@@ -70,6 +70,8 @@ def test_pyproject_table(tmp_path: Path) -> None:
     assert docs.snapshot == tmp_path / "vendor/docs.json"
     assert docs.spec.exclude == ("delete_*", "drop_*")
     assert offline.transport is None
+    assert "timeout" not in time.spec.recipe  # the table's timeout is fetch's only
+    assert docs.spec.recipe["timeout"] == 7.5  # the server's own: connect()'s too
 
 
 @pytest.mark.parametrize(
@@ -400,11 +402,11 @@ def test_build_plan_from_pyproject(tmp_path: Path) -> None:
     write(tmp_path / "pyproject.toml", PYPROJECT)
     with pytest.raises(
         UsageError,
-        match=r"^snapshots/time\.json: the snapshot of server time does not exist:"
+        match=r"^mcp-snapshots/time\.json: the snapshot of server time does not exist:"
         r" run `mcp2openai fetch time` to create it$",
     ):
         plan_build(BuildArgs(), tmp_path)
-    for name, snapshot in [("time", "snapshots/time.json"), ("docs", "vendor/docs.json")]:
+    for name, snapshot in [("time", "mcp-snapshots/time.json"), ("docs", "vendor/docs.json")]:
         write(
             tmp_path / snapshot,
             (SNAPSHOTS / f"{name if name == 'time' else 'fetch'}.json").read_text(),
@@ -488,15 +490,15 @@ def test_build_with_no_arguments_uses_pyproject(
         '[tool.mcp2openai]\nout = "adapter.py"\n\n'
         '[tool.mcp2openai.servers.time]\ncommand = "mcp-server-time"\n',
     )
-    (tmp_path / "snapshots").mkdir()
-    shutil.copy(SNAPSHOTS / "time.json", tmp_path / "snapshots" / "time.json")
+    (tmp_path / "mcp-snapshots").mkdir()
+    shutil.copy(SNAPSHOTS / "time.json", tmp_path / "mcp-snapshots" / "time.json")
     monkeypatch.chdir(tmp_path)
     runner = CliRunner()
     result = runner.invoke(main, ["build"])
     assert result.exit_code == 0, result.output
     assert "wrote" in result.stderr
     explicit = runner.invoke(
-        main, ["build", "--server", "time=snapshots/time.json", "--out", "explicit.py"]
+        main, ["build", "--server", "time=mcp-snapshots/time.json", "--out", "explicit.py"]
     )
     assert explicit.exit_code == 0, explicit.output
     from_config, bare = import_path(tmp_path / "adapter.py"), import_path(tmp_path / "explicit.py")

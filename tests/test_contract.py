@@ -23,6 +23,8 @@ from buildutil import import_path
 from live_support import PYTHON, REPO, descendants, run_cli, wait_gone
 from mcp import ClientSession
 
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
+
 DRIFT_SERVER = REPO / "tests" / "servers" / "drift_server.py"
 PYPROJECT = f"""\
 [tool.mcp2openai]
@@ -139,7 +141,7 @@ def test_a_tool_the_server_no_longer_lists_is_removed(
     """A digest of a tool the build kept, against a listing without that tool."""
     (tmp_path / "pyproject.toml").write_text(PYPROJECT)
     assert run_cli("fetch", cwd=tmp_path).returncode == 0
-    snapshot = tmp_path / "snapshots" / "weather.json"
+    snapshot = tmp_path / "mcp-snapshots" / "weather.json"
     document = json.loads(snapshot.read_text(encoding="utf-8"))
     document["tools"].append({**document["tools"][0], "name": "retired"})
     snapshot.write_text(json.dumps(document), encoding="utf-8")

@@ -15,12 +15,14 @@ from click.testing import CliRunner, Result
 from live_support import CLI, PYTHON, REPO, run_cli, stop
 from mcp2openai.cli import main
 
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
+
 DRIFT_SERVER = REPO / "tests" / "servers" / "drift_server.py"
 TIMES = re.compile(r" in \d+\.\ds")
 PYPROJECT = f"""\
 [tool.mcp2openai]
 out = "app/mcp_tools.py"
-snapshots = "mcp"
+snapshots = "mcp-snapshots"
 
 [tool.mcp2openai.servers.weather]
 command = {json.dumps(PYTHON)}
@@ -46,15 +48,15 @@ def version_one(tmp_path_factory: pytest.TempPathFactory) -> str:
     (directory / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
     fetched = run_cli("fetch", cwd=directory)
     assert fetched.returncode == 0, fetched.stderr
-    return (directory / "mcp" / "weather.json").read_text(encoding="utf-8")
+    return (directory / "mcp-snapshots" / "weather.json").read_text(encoding="utf-8")
 
 
 @pytest.fixture
 def project(tmp_path: Path, version_one: str, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A project whose snapshot of the weather server is version 1's."""
     (tmp_path / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
-    (tmp_path / "mcp").mkdir()
-    (tmp_path / "mcp" / "weather.json").write_text(version_one, encoding="utf-8")
+    (tmp_path / "mcp-snapshots").mkdir()
+    (tmp_path / "mcp-snapshots" / "weather.json").write_text(version_one, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     return tmp_path
 
@@ -63,21 +65,23 @@ def test_fetch_check_grades_a_breaking_change_and_fails(project: Path) -> None:
     result = cli("fetch", "--check", version="2")
     assert result.exit_code == 1, result.output
     assert untimed(result.stderr) == [
-        "mcp2openai: weather: 2 tools in 0.0s (drift-fixture 2.0.0, protocol 2025-11-25): "
-        "mcp/weather.json differs: 1 breaking, 1 compatible, 1 cosmetic",
+        "mcp2openai: weather: 2 tools in 0.0s (drift-fixture 2.0.0, protocol 2026-07-28): "
+        "mcp-snapshots/weather.json differs: 1 breaking, 1 compatible, 1 cosmetic",
         '  cosmetic: (snapshot): /server/version: server version changed: "1.0.0" -> "2.0.0"',
         f"  {BREAKING}",
         f"  {COMPATIBLE}",
         "mcp2openai: fetched 1 server (2 tools) in 0.0s; out of date: weather (breaking)",
     ]
-    assert (project / "mcp" / "weather.json").read_text(encoding="utf-8").count("kelvin") == 1
+    assert (project / "mcp-snapshots" / "weather.json").read_text(encoding="utf-8").count(
+        "kelvin"
+    ) == 1
 
 
 def test_fetch_check_passes_a_compatible_change_unless_asked_to_fail(project: Path) -> None:
     result = cli("fetch", "--check", version="compatible")
     assert result.exit_code == 0, result.output
     lines = untimed(result.stderr)
-    assert lines[0].endswith("mcp/weather.json differs: 1 compatible, 1 cosmetic")
+    assert lines[0].endswith("mcp-snapshots/weather.json differs: 1 compatible, 1 cosmetic")
     assert lines[2:] == [
         f"  {COMPATIBLE}",
         "mcp2openai: fetched 1 server (2 tools) in 0.0s; out of date: weather (compatible)",
@@ -88,11 +92,11 @@ def test_fetch_check_passes_a_compatible_change_unless_asked_to_fail(project: Pa
 def test_fetch_check_of_an_unchanged_server_passes_at_any_threshold(project: Path) -> None:
     result = cli("fetch", "--check", "--fail-on", "cosmetic")
     assert result.exit_code == 0, result.output
-    assert untimed(result.stderr)[0].endswith(": mcp/weather.json unchanged")
+    assert untimed(result.stderr)[0].endswith(": mcp-snapshots/weather.json unchanged")
 
 
 def test_fetch_check_of_a_snapshot_laid_out_otherwise_is_cosmetic(project: Path) -> None:
-    snapshot = project / "mcp" / "weather.json"
+    snapshot = project / "mcp-snapshots" / "weather.json"
     snapshot.write_text(json.dumps(json.loads(snapshot.read_text())), encoding="utf-8")
     assert cli("fetch", "--check").exit_code == 0
     strict = cli("fetch", "--check", "--fail-on", "cosmetic")
@@ -101,24 +105,24 @@ def test_fetch_check_of_a_snapshot_laid_out_otherwise_is_cosmetic(project: Path)
 
 
 def test_fetch_check_without_a_snapshot_fails(project: Path) -> None:
-    (project / "mcp" / "weather.json").unlink()
+    (project / "mcp-snapshots" / "weather.json").unlink()
     result = cli("fetch", "--check")
     assert result.exit_code == 1
     assert (
-        "  breaking: (snapshot): mcp/weather.json does not exist: "
+        "  breaking: (snapshot): mcp-snapshots/weather.json does not exist: "
         "run `mcp2openai fetch weather` to create it"
     ) in result.stderr.splitlines()
 
 
 def test_fetch_check_of_a_broken_snapshot_is_one_error_line(project: Path) -> None:
-    snapshot = project / "mcp" / "weather.json"
+    snapshot = project / "mcp-snapshots" / "weather.json"
     document = json.loads(snapshot.read_text())
     del document["tools"][1]["inputSchema"]
     snapshot.write_text(json.dumps(document), encoding="utf-8")
     result = cli("fetch", "--check", version="2")
     assert result.exit_code == 2
     assert result.stderr.splitlines()[0] == (
-        "mcp2openai: error: weather: mcp/weather.json: tool 'search': "
+        "mcp2openai: error: weather: mcp-snapshots/weather.json: tool 'search': "
         "#/tools/1/inputSchema: missing inputSchema"
     )
     assert "Traceback" not in result.output
@@ -145,7 +149,7 @@ def http_version_two() -> Iterator[str]:
 
 
 def test_fetch_check_over_streamable_http(project: Path, http_version_two: str) -> None:
-    out = ["--out", "mcp/weather.json"]
+    out = ["--out", "mcp-snapshots/weather.json"]
     result = cli("fetch", "weather", *out, "--url", http_version_two, "--check")
     assert result.exit_code == 1, result.output
     assert [line.strip() for line in result.stderr.splitlines()[1:4]] == [
@@ -158,7 +162,7 @@ def test_fetch_check_over_streamable_http(project: Path, http_version_two: str) 
 def test_diff_of_two_snapshots(project: Path, http_version_two: str) -> None:
     fetched = cli("fetch", "weather", "--out", "v2.json", "--url", http_version_two)
     assert fetched.exit_code == 0, fetched.output
-    result = cli("diff", "mcp/weather.json", "v2.json")
+    result = cli("diff", "mcp-snapshots/weather.json", "v2.json")
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
         'cosmetic: (snapshot): /server/version: server version changed: "1.0.0" -> "2.0.0"',
@@ -166,9 +170,9 @@ def test_diff_of_two_snapshots(project: Path, http_version_two: str) -> None:
         COMPATIBLE,
     ]
     assert result.stderr == (
-        "mcp2openai: mcp/weather.json -> v2.json: 1 breaking, 1 compatible, 1 cosmetic\n"
+        "mcp2openai: mcp-snapshots/weather.json -> v2.json: 1 breaking, 1 compatible, 1 cosmetic\n"
     )
-    back = cli("diff", "v2.json", "mcp/weather.json")  # the other way: kelvin comes back,
+    back = cli("diff", "v2.json", "mcp-snapshots/weather.json")  # the other way: kelvin comes back,
     assert back.exit_code == 1  # language goes (a call may still send it)
     assert back.stdout.splitlines()[1:] == [
         'compatible: forecast: /inputSchema/properties/units/enum: enum value "kelvin" added',
@@ -176,7 +180,7 @@ def test_diff_of_two_snapshots(project: Path, http_version_two: str) -> None:
         "that send it are refused or ignored",
     ]
 
-    machine = cli("diff", "--json", "mcp/weather.json", "v2.json")
+    machine = cli("diff", "--json", "mcp-snapshots/weather.json", "v2.json")
     assert machine.exit_code == 1
     document = json.loads(machine.stdout)
     assert document["counts"] == {"breaking": 1, "compatible": 1, "cosmetic": 1}
@@ -195,13 +199,13 @@ def test_diff_of_two_snapshots(project: Path, http_version_two: str) -> None:
 
 def test_diff_of_a_bad_file_is_one_error_line(project: Path) -> None:
     (project / "bad.json").write_text('{"tools": [{"name": "a", "inputSchema": []}]}')
-    result = cli("diff", "mcp/weather.json", "bad.json")
+    result = cli("diff", "mcp-snapshots/weather.json", "bad.json")
     assert result.exit_code == 2
     assert result.stderr == (
         "mcp2openai: error: bad.json: tool 'a': #/tools/0/inputSchema: "
         "inputSchema must be an object\n"
     )
-    missing = cli("diff", "mcp/weather.json", "nowhere.json")
+    missing = cli("diff", "mcp-snapshots/weather.json", "nowhere.json")
     assert missing.exit_code == 2
     assert missing.stderr.startswith("mcp2openai: error: nowhere.json: cannot read: ")
 
@@ -238,6 +242,6 @@ def test_the_build_report_names_the_snapshots_server_and_protocol(project: Path)
         {
             "server": "weather",
             "serverInfo": {"name": "drift-fixture", "version": "1.0.0"},
-            "protocolVersion": "2025-11-25",
+            "protocolVersion": "2026-07-28",  # fetch's default: the newest both speak
         }
     ]

@@ -44,6 +44,8 @@ from openai import AsyncOpenAI
 sys.path.insert(0, str(EXAMPLES))
 from fake_openai import FakeOpenAI
 
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
+
 SNAPSHOTS = REPO / "generated" / "snapshots"
 MEMORY = NODE_BIN / "mcp-server-memory"
 SLEEP = 1.5  # seconds each sleeping call takes (server-everything's long-running operation)

@@ -55,6 +55,8 @@ from pydantic_ai.providers.openai import OpenAIProvider
 sys.path.insert(0, str(EXAMPLES))
 from fake_openai import FakeOpenAI
 
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
+
 SERVER = REPO / "tests" / "servers" / "frameworks_server.py"
 PNG = (
     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6"

@@ -33,6 +33,8 @@ from mcp2openai.live import dump, fetch_snapshot
 from mcp2openai.servers import Stdio
 from openai_checker import tool_violations
 
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
+
 PYTHON = sys.executable
 SERVERS = REPO / "tests" / "servers"
 SCRIPTS = {

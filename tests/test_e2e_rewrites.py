@@ -28,6 +28,8 @@ from openai import AsyncOpenAI
 sys.path.insert(0, str(EXAMPLES))
 from fake_openai import FakeOpenAI
 
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
+
 WIDTHS = {"A": 20, "C": 35.5}
 LAYOUT_MAP = "#/$defs/SheetLayout/properties/column_widths_chars"
 

@@ -45,6 +45,8 @@ from openai import AsyncOpenAI
 sys.path.insert(0, str(EXAMPLES))
 from fake_openai import FakeOpenAI
 
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
+
 GOLDEN = REPO / "generated" / "snapshots"
 COUNTS = {"time": 2, "fetch": 1, "git": 12, "everything": 17, "filesystem": 14}
 NOTE = "Remember the milk.\nAnd the eggs.\n"
@@ -115,7 +117,9 @@ def workspace(tmp_path_factory: pytest.TempPathFactory, page_server: str) -> Wor
         )
     (root / "pyproject.toml").write_text("\n".join(lines), encoding="utf-8")
 
-    fetched = run_cli("fetch", cwd=root)
+    # the 2025 handshake, as scripts/record_servers.py recorded generated/snapshots/ (the
+    # default, --protocol auto, gives 2026-07-28 to the servers that speak it)
+    fetched = run_cli("fetch", "--protocol", "legacy", cwd=root)
     built = run_cli("build", cwd=root)
     assert built.returncode == 0, built.stderr
     module = root / "app" / "mcp_tools.py"
@@ -152,7 +156,7 @@ def test_fetch_reads_every_real_server(workspace: Workspace) -> None:
 
 
 def test_fetch_again_gives_the_same_bytes_and_build_is_current(workspace: Workspace) -> None:
-    again = run_cli("fetch", "--check", cwd=workspace.directory)
+    again = run_cli("fetch", "--check", "--protocol", "legacy", cwd=workspace.directory)
     assert again.returncode == 0, again.stderr
     assert again.stderr.count(" unchanged") == len(COUNTS)
     check = run_cli("build", "--check", cwd=workspace.directory)
@@ -498,13 +502,28 @@ async def streamed_chat_loop(adapter: ModuleType, base_url: str, call_tool: Any)
                 pass
             completion = await stream.get_final_completion()
         outputs = await adapter.execute_tool_calls(completion, call_tool)
+        reply = completion.choices[0].message
         if not outputs:
-            return completion.choices[0].message.content or ""
-        message = completion.choices[0].message.model_dump(
-            exclude_none=True,
-            exclude={"parsed": True, "tool_calls": {"__all__": {"function": {"parsed_arguments"}}}},
+            return reply.content or ""
+        calls = [call for call in reply.tool_calls or () if call.type == "function"]
+        messages.append(
+            {
+                "role": "assistant",
+                "content": reply.content,
+                "tool_calls": [
+                    {
+                        "id": call.id,
+                        "type": "function",
+                        "function": {
+                            "name": call.function.name,
+                            "arguments": call.function.arguments,
+                        },
+                    }
+                    for call in calls
+                ],
+            }
         )
-        messages += [message, *outputs]
+        messages += outputs
 
 
 STREAMED = {

@@ -3,6 +3,7 @@ snapshot's exact bytes, --check, Streamable HTTP with headers, mcpServers files,
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import subprocess
@@ -22,6 +23,8 @@ from live_support import (
     wait_for_port,
 )
 from mcp2openai.cli import main
+
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
 
 PROGRESS = re.compile(
     r"mcp2openai: (?P<name>[\w-]+): (?P<tools>\d+) tools? in \d+\.\ds "
@@ -205,3 +208,22 @@ def test_pyproject_fetch_then_build(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert list(adapter.NAMES) == ["raw__alpha", "raw__gamma", "local"]
     assert cli("build", "--check").exit_code == 0
     assert cli("fetch", "--check").exit_code == 0
+
+
+def test_importing_fetch_loads_no_renderer() -> None:
+    """`import mcp2openai.fetch` loads neither black nor jinja2 (the renderer's): snapshots are
+    written by generator/writing.py, not by the build's pipeline. Asked of a fresh interpreter,
+    both as `sys.modules` and as `-X importtime` reports it."""
+    code = "import sys, mcp2openai.fetch; print(sorted({m.split('.')[0] for m in sys.modules}))"
+    result = subprocess.run(
+        [PYTHON, "-X", "importtime", "-c", code], capture_output=True, text=True, check=True
+    )
+    loaded = set(ast.literal_eval(result.stdout))
+    imported = {
+        line.rsplit("|", 1)[-1].strip().split(".")[0]
+        for line in result.stderr.splitlines()
+        if line.startswith("import time:")
+    }
+    for modules in (loaded, imported):
+        assert {"mcp2openai", "mcp", "anyio"} <= modules  # what fetch does need is there
+        assert not modules & {"black", "jinja2"}

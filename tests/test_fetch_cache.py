@@ -24,6 +24,8 @@ from mcp2openai.pipeline import build
 from mcp2openai.plan import FetchTarget
 from mcp2openai.servers import Http, Stdio
 
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
+
 PYTHON = sys.executable
 SERVERS = REPO / "tests" / "servers"
 

@@ -18,6 +18,8 @@ from click.testing import CliRunner
 from live_support import fixture_server, free_port, pids, run_cli, wait_gone
 from mcp2openai.cli import main
 
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
+
 OLD = '{"old": "snapshot"}\n'
 TIMEOUT = 4  # for the server that never answers (the others get 120 s: the machine may be busy)
 
@@ -105,7 +107,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> Run:
     )
     config = directory / "pyproject.toml"
     config.write_text("\n".join(table), encoding="utf-8")
-    snapshots = directory / "snapshots"
+    snapshots = directory / "mcp-snapshots"
     snapshots.mkdir()
     for name in [*servers, "secret"]:
         (snapshots / f"{name}.json").write_text(OLD, encoding="utf-8")
@@ -143,8 +145,10 @@ def test_each_failure_is_one_line_and_keeps_the_old_snapshot(run: Run, name: str
     assert [line for line in run.lines if line.startswith(f"mcp2openai: error: {name}:")] == [
         expected
     ]
-    assert (run.directory / "snapshots" / f"{name}.json").read_text(encoding="utf-8") == OLD
-    leftovers = [p.name for p in (run.directory / "snapshots").iterdir() if p.name.startswith(".")]
+    assert (run.directory / "mcp-snapshots" / f"{name}.json").read_text(encoding="utf-8") == OLD
+    leftovers = [
+        p.name for p in (run.directory / "mcp-snapshots").iterdir() if p.name.startswith(".")
+    ]
     assert leftovers == []  # no temporary file left either
 
 
@@ -154,12 +158,12 @@ def test_a_missing_variable_names_the_file_and_key(run: Run) -> None:
         "mcp2openai: error: secret: pyproject.toml: tool.mcp2openai.servers.secret"
         ".headers.Authorization: environment variable MCP2OPENAI_TEST_UNSET_TOKEN is not set"
     ) in run.lines
-    assert (run.directory / "snapshots" / "secret.json").read_text(encoding="utf-8") == OLD
+    assert (run.directory / "mcp-snapshots" / "secret.json").read_text(encoding="utf-8") == OLD
 
 
 def test_the_good_server_is_still_fetched(run: Run) -> None:
     assert run.lines[0].startswith("mcp2openai: good: 3 tools in ")
-    snapshot = json.loads((run.directory / "snapshots" / "good.json").read_text())
+    snapshot = json.loads((run.directory / "mcp-snapshots" / "good.json").read_text())
     assert [tool["name"] for tool in snapshot["tools"]] == ["alpha", "beta", "gamma"]
 
 

@@ -13,6 +13,8 @@ import pytest
 from live_support import REAL_SERVERS, fixture_server, require_real_servers, run_cli
 from mcp2openai.quoting import stderr_excerpt
 
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
+
 GOLDEN = Path(__file__).resolve().parent.parent / "generated" / "snapshots"
 BANNER = "Time MCP Server running on stdio"
 
@@ -133,8 +135,8 @@ def test_servers_not_asked_for_are_not_checked(tmp_path: Path) -> None:
     path = mcp_file(tmp_path)
     result = run_cli("fetch", "--mcp-config", str(path), "good", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert result.stderr.splitlines()[0].endswith(": wrote snapshots/good.json")
-    assert json.loads((tmp_path / "snapshots" / "good.json").read_text())["tools"]
+    assert result.stderr.splitlines()[0].endswith(": wrote mcp-snapshots/good.json")
+    assert json.loads((tmp_path / "mcp-snapshots" / "good.json").read_text())["tools"]
 
 
 def test_servers_asked_for_are_checked(tmp_path: Path) -> None:
@@ -156,7 +158,7 @@ def test_servers_asked_for_are_checked(tmp_path: Path) -> None:
     everything = run_cli("fetch", "--mcp-config", str(path), cwd=tmp_path)
     assert everything.returncode == 2
     assert everything.stderr.splitlines()[0] == cases["old"]  # the first one, in file order
-    assert not (tmp_path / "snapshots").exists()
+    assert not (tmp_path / "mcp-snapshots").exists()
 
 
 def test_mcp_config_of_pyproject_reads_only_the_servers_asked_for(tmp_path: Path) -> None:
@@ -173,4 +175,87 @@ def test_mcp_config_of_pyproject_reads_only_the_servers_asked_for(tmp_path: Path
     assert result.stderr.splitlines()[0] == (  # named from here, as pyproject.toml writes it
         f'mcp2openai: error: {path.name}: mcpServers.old.type: "sse" (the old HTTP+SSE'
         " transport) is not supported"
+    )
+
+
+# --- -q, a mistyped key, a server with no tools -------------------------------------------------
+
+
+def test_fetch_quiet_prints_nothing_when_all_went_well(tmp_path: Path) -> None:
+    command = fixture_server("raw_server.py", "paginated")
+    args = ["fetch", "raw", "--out", "raw.json", "-q", "--", *command]
+    result = run_cli(*args, cwd=tmp_path)
+    assert (result.returncode, result.stderr, result.stdout) == (0, "", "")
+    assert json.loads((tmp_path / "raw.json").read_text(encoding="utf-8"))["tools"]
+    unchanged = run_cli(*args, cwd=tmp_path)
+    assert (unchanged.returncode, unchanged.stderr) == (0, "")
+    loud = run_cli(*[arg for arg in args if arg != "-q"], cwd=tmp_path)
+    assert loud.stderr.splitlines()[0].endswith(": raw.json unchanged")  # without -q: two lines
+    assert len(loud.stderr.splitlines()) == 2
+    # what needs acting on is still printed: a failure, and a difference under --check
+    (tmp_path / "raw.json").write_text('{"tools": []}\n', encoding="utf-8")
+    check = run_cli(*args[: -len(command) - 1], "--check", "--", *command, cwd=tmp_path)
+    assert check.returncode == 0  # new tools are compatible: the check passes, and says so
+    assert check.stderr.splitlines()[0].startswith("mcp2openai: raw: 3 tools in ")
+    assert "; out of date: raw (" in check.stderr.splitlines()[-1]
+    failed = run_cli("fetch", "raw", "--out", "raw.json", "-q", "--", "no-such-cmd", cwd=tmp_path)
+    assert failed.returncode == 2
+    assert failed.stderr.splitlines()[0].startswith("mcp2openai: error: raw: ")
+    assert "failed: raw" in failed.stderr.splitlines()[-1]
+
+
+def test_a_server_that_lists_no_tools_gets_a_warning(tmp_path: Path) -> None:
+    command = fixture_server("raw_server.py", "empty")
+    for quiet in ([], ["-q"]):
+        result = run_cli(
+            "fetch", "void", "--out", "void.json", *quiet, "--", *command, cwd=tmp_path
+        )
+        assert result.returncode == 0, result.stderr
+        assert result.stderr.splitlines()[0] == (
+            "mcp2openai: warning: void: the server lists no tools, so void.json holds none:"
+            " check its arguments, environment and credentials"
+        )
+        assert len(result.stderr.splitlines()) == (1 if quiet else 3)
+    assert json.loads((tmp_path / "void.json").read_text(encoding="utf-8"))["tools"] == []
+
+
+def test_a_mistyped_key_of_an_mcp_servers_entry_gets_a_did_you_mean(tmp_path: Path) -> None:
+    command = fixture_server("raw_server.py", "paginated")
+    servers = {
+        # a typo that leaves the entry usable: a warning, and the key is ignored
+        "raw": {"command": command[0], "args": command[1:], "envs": {}},
+        # another client's keys resemble none of ours: no warning
+        "quiet": {"command": command[0], "args": command[1:], "autoApprove": [], "timeout": 5},
+        # a typo that leaves it unusable: the error says which key was meant
+        "typo": {"comand": command[0], "args": command[1:]},
+    }
+    path = tmp_path / "mcp.json"
+    path.write_text(json.dumps({"mcpServers": servers}), encoding="utf-8")
+    fetched = run_cli("fetch", "--mcp-config", "mcp.json", "raw", "quiet", "-q", cwd=tmp_path)
+    assert fetched.returncode == 0, fetched.stderr
+    assert fetched.stderr.splitlines() == [
+        "mcp2openai: warning: mcp.json: mcpServers.raw.envs: unknown key, ignored:"
+        ' did you mean "env"?'
+    ]
+    built = run_cli("build", "--mcp-config", "mcp.json", "--out", "t.py", cwd=tmp_path)
+    assert built.returncode == 2  # every enabled server is read: "typo" is not usable
+    assert built.stderr == (
+        'mcp2openai: error: mcp.json: mcpServers.typo.args: needs "command" or "url"'
+        ' (mcpServers.typo.comand: did you mean "command"?)\n'
+    )
+    assert not (tmp_path / "t.py").exists()
+
+
+def test_a_mistyped_key_of_the_config_names_the_key_it_looks_like(tmp_path: Path) -> None:
+    command = fixture_server("raw_server.py", "paginated")
+    (tmp_path / "pyproject.toml").write_text(
+        "[tool.mcp2openai.servers.raw]\n" f"comand = {json.dumps(command[0])}\n",
+        encoding="utf-8",
+    )
+    result = run_cli("fetch", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (
+        "mcp2openai: error: pyproject.toml: tool.mcp2openai.servers.raw.comand: unknown key:"
+        ' did you mean "command"? (known: approve, args, command, cwd, destructive, env, exclude,'
+        " headers, include, prefix, read_only, snapshot, timeout, url)\n"
     )

@@ -205,6 +205,7 @@ def test_refusal_messages_are_snapshot_tested(tmp_path: Path) -> None:
     assert "".join(messages) == EXPECTED_ERRORS.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # CONTRIBUTING.md, "Tiers"
 def test_twenty_thousand_tools(tmp_path: Path) -> None:
     real = json.loads((ROOT / "generated" / "snapshots" / "memory.json").read_text())["tools"]
     tools = [dict(real[i % len(real)], name=f"t{i}") for i in range(20_000)]

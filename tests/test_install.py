@@ -34,6 +34,8 @@ from live_support import EXAMPLES, REAL_SERVERS, descendants, require_real_serve
 sys.path.insert(0, str(EXAMPLES))
 from fake_openai import FakeOpenAI
 
+pytestmark = pytest.mark.install  # builds wheels or venvs (CONTRIBUTING.md, "Tiers")
+
 WHEELHOUSE = ROOT / ".venv" / "wheelhouse"
 OLD_PYPROJECT = ROOT / "tests" / "fixtures" / "packaging" / "pyproject-0.1.0.toml"
 
@@ -335,7 +337,8 @@ def test_a_newcomers_path_through_the_readme(built: tuple[Path, Path], tmp_path:
         assert ran.returncode == 0, ran.stderr
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     assert f"`{ran.stderr.splitlines()[-1]}`" in readme  # the build's last line, as shown
-    assert json.loads((project / "mcp" / "time.json").read_text())["server"]["name"] == "mcp-time"
+    snapshot = project / "mcp-snapshots" / "time.json"  # a folder no import can pick up
+    assert json.loads(snapshot.read_text())["server"]["name"] == "mcp-time"
     assert not (project / "app" / "mcp_tools.json").exists()  # the data is in the module
     for name in ("mcp_tools.py", "mcp_tools.pyi", "_mcp2openai/__init__.py"):
         assert (project / "app" / name).is_file(), name

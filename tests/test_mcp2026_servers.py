@@ -35,6 +35,8 @@ from mcp.server import MCPServer
 from mcp.shared.exceptions import MCPError
 from pydantic import RootModel, ValidationError
 
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
+
 PYTHON = sys.executable
 SERVERS = REPO / "tests" / "servers"
 LEGACY, MODERN = "2025-11-25", "2026-07-28"

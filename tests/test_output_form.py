@@ -44,6 +44,7 @@ def test_ruff_default_rules_pass_on_every_generated_file() -> None:
     assert "All checks passed" in result.stdout
 
 
+@pytest.mark.slow  # CONTRIBUTING.md, "Tiers"
 def test_mypy_strict_passes_on_generated_as_written() -> None:
     result = subprocess.run(
         [

@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from live_support import REAL_SERVERS, REPO, require_real_servers
 
+pytestmark = pytest.mark.install  # builds wheels or venvs (CONTRIBUTING.md, "Tiers")
+
 PRE_COMMIT = Path(sys.executable).parent / "pre-commit"
 WHEELHOUSE = REPO / ".venv" / "wheelhouse"
 SNAPSHOT = REPO / "generated" / "snapshots" / "time.json"

@@ -17,6 +17,8 @@ from mcp2openai.render import BLACK_MODE, STUB_MODE
 
 from bench.inputs import write_snapshots
 
+pytestmark = pytest.mark.slow  # 2,000-tool builds (CONTRIBUTING.md, "Tiers")
+
 LARGE = 2000
 
 

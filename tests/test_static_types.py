@@ -8,10 +8,14 @@ import re
 import shutil
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
+import pytest
 from buildutil import GENERATED, ROOT, import_path, readme_app
 from live_support import run_cli
+
+pytestmark = pytest.mark.slow  # each runs mypy --strict (CONTRIBUTING.md, "Tiers")
 
 TYPING = ROOT / "tests" / "typing"
 
@@ -201,3 +205,33 @@ def test_the_readme_framework_examples_pass_mypy_strict(tmp_path: Path) -> None:
         ["wrong.py", "6"],
         ["wrong.py", "7"],
     ], result.stdout
+
+
+def test_the_usage_chat_streaming_loop_passes_mypy_strict(tmp_path: Path) -> None:
+    """docs/usage.md's streamed Chat Completions loop, unchanged, inside the README's `answer`
+    (as the docs place it) with `messages: list[ChatCompletionMessageParam]`, as they say, in
+    the README's layout; sending the SDK's message object back instead is refused."""
+    usage = (ROOT / "docs" / "usage.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```$", usage, re.M | re.S)
+    (block,) = [b for b in blocks if "client.chat.completions.stream(" in b]
+    loop = block[block.index("# Chat Completions") :]
+    readme_layout(tmp_path)
+    head = (
+        "from openai import AsyncOpenAI\n"
+        "from openai.types.chat import ChatCompletionMessageParam\n\n"
+        "from app import mcp_tools\n\n\n"
+        "async def answer(question: str) -> str:\n"
+        "    client = AsyncOpenAI()\n"
+        '    messages: list[ChatCompletionMessageParam] = [{"role": "user", "content": question}]\n'
+        "    async with mcp_tools.connect() as call_tool:\n"
+    )
+    example = tmp_path / "example.py"
+    example.write_text(head + textwrap.indent(loop, " " * 8), encoding="utf-8")
+    result = mypy(str(example), cwd=tmp_path, generated=False)
+    assert result.returncode == 0, result.stdout
+    wrong = loop.replace("messages += outputs", "messages += [reply, *outputs]")
+    assert wrong != loop
+    example.write_text(head + textwrap.indent(wrong, " " * 8), encoding="utf-8")
+    refused = mypy(str(example), cwd=tmp_path, generated=False)
+    errors = [text for text in refused.stdout.splitlines() if ": error: " in text]
+    assert len(errors) == 1 and errors[0].startswith("example.py:"), errors

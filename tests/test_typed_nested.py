@@ -110,6 +110,7 @@ def test_a_line_too_long_drops_literals_then_nested_types() -> None:
     assert all(len(line) <= LINE_LENGTH for line in text.splitlines())
 
 
+@pytest.mark.slow  # CONTRIBUTING.md, "Tiers"
 def test_mypy_strict_types_nested_arguments(tmp_path: Path) -> None:
     snapshot = write_snapshot(
         tmp_path,

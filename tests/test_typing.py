@@ -6,7 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from buildutil import GENERATED, ROOT
+
+pytestmark = (
+    pytest.mark.slow
+)  # mypy --strict and stubtest over the generated modules (CONTRIBUTING.md, "Tiers")
 
 TYPING = ROOT / "tests" / "typing"
 # The agent frameworks' types skipped (the file says why).
