@@ -10,9 +10,10 @@ Strict mode auto: 1 strict, 0 non-strict fallbacks, 0 excluded.
 
 API: tools(api), tool_choice(names, api=...), tool_search(query),
 tool_calls(response), tool_output(call_id, outcome, api=...),
-execute_tool_calls(response, call_tool), connect(), arguments(call, <Tool>Args),
-agents_tools(call_tool), pydantic_ai_toolset(call_tool) (openai-agents and
-pydantic-ai), NAMES, REPORT, SERVERS, and one TypedDict per tool's arguments.
+execute_tool_calls(response, call_tool) (and execute_tool_calls_sync), connect(),
+arguments(call, <Tool>Args), agents_tools(call_tool), pydantic_ai_toolset(call_tool)
+(openai-agents and pydantic-ai), NAMES, REPORT, SERVERS, and one TypedDict per
+tool's arguments.
 This file holds the toolset's data; beside it are its types (.pyi) and the
 runtime it shares with the other toolsets of its folder (_mcp2openai/)."""
 
@@ -33,12 +34,14 @@ __all__ = [
     "SERVERS",
     "ContractError",
     "Report",
+    "ServerError",
     "ToolCall",
     "ToolCalls",
     "agents_tools",
     "arguments",
     "connect",
     "execute_tool_calls",
+    "execute_tool_calls_sync",
     "pydantic_ai_toolset",
     "tool_calls",
     "tool_choice",
@@ -111,6 +114,7 @@ _toolset = _runtime.Toolset(
 )
 ContractError = _runtime.ContractError
 Report = _runtime.Report
+ServerError = _runtime.ServerError
 ToolCall = _runtime.ToolCall
 ToolCalls = _runtime.ToolCalls
 NAMES = _toolset.NAMES
@@ -120,6 +124,7 @@ agents_tools = _toolset.agents_tools
 arguments = _toolset.arguments
 connect = _toolset.connect
 execute_tool_calls = _toolset.execute_tool_calls
+execute_tool_calls_sync = _toolset.execute_tool_calls_sync
 pydantic_ai_toolset = _toolset.pydantic_ai_toolset
 tool_calls = _toolset.tool_calls
 tool_choice = _toolset.tool_choice

@@ -1,6 +1,6 @@
-"""connect() (templates/runtime/sessions.py): recipes and their variables, the errors that name
-a server, and every process stopped, with small local servers (the demo server and the
-misbehaving fixtures of tests/fixtures/servers).
+"""connect() (templates/runtime/connection.py, servers.py, sessions.py): recipes and their
+variables, the errors that name a server, and every process stopped, with small local servers
+(the demo server and the misbehaving fixtures of tests/fixtures/servers).
 
 With the real servers and modules built from a pyproject config and an mcpServers file:
 tests/test_e2e_execute.py. Recipes reaching a module's SERVERS: tests/test_recipes.py.
@@ -17,8 +17,10 @@ from typing import Any
 import pytest
 from live_support import EXAMPLES, FIXTURE_SERVERS, descendants, pids, wait_gone
 from mcp2openai.servers import ExpansionError, expand_text
-from mcp2openai.templates.runtime.sessions import expand_text as _expand_text
+from mcp2openai.templates.runtime.servers import expand_text as _expand_text
 from runtime_support import load_runtime, write_toolset
+
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
 
 PYTHON = sys.executable
 DEMO = {"command": PYTHON, "args": [str(EXAMPLES / "demo_server.py")]}

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import subprocess
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -25,6 +26,8 @@ from typing import Any
 import pytest
 from buildutil import import_path
 from live_support import PYTHON, REPO, run_cli
+
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
 
 SERVER = REPO / "tests" / "servers" / "policy_server.py"
 
@@ -281,9 +284,11 @@ def test_a_servers_stderr_goes_to_the_logger_and_not_to_the_apps(project: Projec
     assert "server notes: noisy: done" in logged
 
 
-def test_a_server_that_dies_mid_call_is_answered_with_its_stderr_quoted(
-    project: Project,
+def test_a_server_that_dies_mid_call_is_answered_in_one_line_its_stderr_logged(
+    project: Project, caplog: pytest.LogCaptureFixture
 ) -> None:
+    """The model reads what failed; the app's log, the end of the server's stderr."""
+    caplog.set_level(logging.INFO, logger="mcp2openai")
     m = project.module
     response = responses(function_call("c1", "notes__crash", {}))
 
@@ -291,7 +296,8 @@ def test_a_server_that_dies_mid_call_is_answered_with_its_stderr_quoted(
         return await m.execute_tool_calls(response, call_tool)
 
     (output,) = run(project, body)
-    assert output["output"] == (
-        "Error: server 'notes' closed the connection during the call to 'crash'; stderr: "
+    assert output["output"] == "Error: server 'notes' stopped during the call to 'crash'"
+    assert (
+        "server notes stopped during the call to crash; stderr: "
         '"fatal: the notes store is corrupt"'
-    )
+    ) in caplog.messages

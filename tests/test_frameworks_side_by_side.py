@@ -36,6 +36,8 @@ from openai_checker import tool_violations
 sys.path.insert(0, str(EXAMPLES))
 from fake_openai import FakeOpenAI
 
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
+
 MEMORY = NODE_BIN / "mcp-server-memory"
 CLIENTS = ("agents", "agents_strict", "pydantic_ai", "compiled")
 
@@ -210,7 +212,7 @@ def measured(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     module = import_path(root / "compared.py")
     originals_by_server: dict[str, dict[str, object]] = {}
     for name in servers:
-        snapshot = json.loads((root / "snapshots" / f"{name}.json").read_text())
+        snapshot = json.loads((root / "mcp-snapshots" / f"{name}.json").read_text())
         originals_by_server[name] = {t["name"]: t["inputSchema"] for t in snapshot["tools"]}
 
     async def measure() -> dict[str, Any]:

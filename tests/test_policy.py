@@ -217,6 +217,53 @@ def test_the_echo_namespaces_searches_and_tool_choice_decide_too(module: Any) ->
     assert [c.name for c in calls] == ["shop__odd"]  # what the hosted search loaded
 
 
+def test_one_of_our_functions_inside_the_apps_own_namespace_is_offered(module: Any) -> None:
+    """An app may wrap our definitions in a namespace of its own (pydantic-ai puts a tool
+    in a namespace named like the tool); the response's echo shows it. A call there runs
+    when the function offered at (namespace, name) has the name and parameters of one of
+    our definitions, flat or namespaced; anything else there is still refused."""
+    (flat,) = module.tools("responses", names=["shop__get_item"])
+    (docs,) = module.tools("responses", names=["docs__search"], namespaces=True)
+    (local,) = docs["tools"]  # named "search", its name inside our namespace "docs"
+    own = {**flat, "parameters": {"type": "object", "properties": {}}}  # the app's own
+    echo = [
+        {"type": "namespace", "name": "shop__get_item", "tools": [flat]},
+        {"type": "namespace", "name": "app", "tools": [local, {**own, "name": "shop__bare"}]},
+    ]
+    output = [
+        call("shop__get_item", "a", namespace="shop__get_item"),  # pydantic-ai's shape
+        call("search", "b", namespace="app"),
+        call("shop__delete_item", "c", namespace="shop__get_item"),  # not offered there
+        call("shop__bare", "d", namespace="app"),  # offered there, but not ours
+        call("shop__get_item", "e"),  # offered only inside a namespace
+        call("get_item", "f", namespace="app"),
+    ]
+    calls, rejected = module.tool_calls({"output": output, "tools": echo})
+    assert [(c.call_id, c.name, c.namespace) for c in calls] == [
+        ("a", "shop__get_item", "shop__get_item"),
+        ("b", "docs__search", "app"),
+    ]
+    assert calls[0].arguments == {"q": "x"} and calls[0].server == "shop"
+    assert [r["call_id"] for r in rejected] == ["c", "d", "e", "f"]
+    assert [r["output"] for r in rejected] == [
+        "Error: Unknown tool 'shop__delete_item' in namespace 'shop__get_item'. Available"
+        " tools in shop__get_item, closest first: shop__get_item.",
+        "Error: Unknown tool 'shop__bare' in namespace 'app'. Available tools in app: search.",
+        "Error: The tool 'shop__get_item' was not offered in this request; call one of the"
+        " tools you were given.",
+        "Error: Unknown tool 'get_item' in namespace 'app'. Available tools in app: search.",
+    ]
+    # tools= decides the same way as the echo, and nothing else there runs
+    ran: list[str] = []
+
+    async def call_tool(server: str, tool: str, arguments: dict[str, object]) -> object:
+        ran.append(f"{server}__{tool}")
+        return {"content": []}
+
+    asyncio.run(module.execute_tool_calls({"output": output}, call_tool, tools=echo))
+    assert ran == ["shop__get_item", "docs__search"]
+
+
 def test_a_chat_response_is_not_read_for_an_echo_it_never_has(module: Any) -> None:
     """Chat Completions echoes neither tools nor tool_choice: a Chat response is not asked
     for them (an attribute an SDK object lacks costs microseconds to miss), and a dict that
@@ -316,7 +363,7 @@ def test_who_is_asked_and_what_approve_may_answer(module: Any) -> None:
 
 def responses_with_calls(names: list[str]) -> st.SearchStrategy[dict[str, object]]:
     called = st.sampled_from([*names, "nope", "docs", "search", "", "shop__"]) | st.text(max_size=8)
-    space = st.none() | st.sampled_from(["shop", "docs", "nope", ""]) | st.text(max_size=4)
+    space = st.none() | st.sampled_from(["shop", "docs", "app", "nope", ""]) | st.text(max_size=4)
     item = st.builds(
         lambda name, namespace, call_id, kind: {
             "type": kind,
@@ -343,13 +390,20 @@ NAMES = [
 ]
 
 
-@given(responses_with_calls(NAMES), st.sets(st.sampled_from(NAMES)), st.booleans(), st.booleans())
+@given(
+    responses_with_calls(NAMES),
+    st.sets(st.sampled_from(NAMES)),
+    st.sampled_from(["flat", "namespaces", "the app's namespace"]),
+    st.booleans(),
+)
 def test_no_call_outside_tools_ever_reaches_call_tool(
-    module: Any, response: dict[str, object], chosen: set[str], namespaces: bool, echoed: bool
+    module: Any, response: dict[str, object], chosen: set[str], form: str, echoed: bool
 ) -> None:
     if echoed and not chosen:
         chosen = set(NAMES)  # an empty echo tells nothing: every tool may run
-    offered = module.tools("responses", names=sorted(chosen), namespaces=namespaces)
+    offered = module.tools("responses", names=sorted(chosen), namespaces=form == "namespaces")
+    if form == "the app's namespace" and chosen:
+        offered = [{"type": "namespace", "name": "app", "tools": offered}]
     reached: list[str] = []
 
     async def call_tool(server: str, tool: str, arguments: dict[str, object]) -> object:

@@ -1,5 +1,6 @@
 """How servers' connection recipes reach a module's SERVERS: exactly as the project
-config or the mcpServers file wrote them, `${VAR}` unexpanded, None for a bare snapshot.
+config or the mcpServers file wrote them, `${VAR}` unexpanded, None for a bare snapshot; with
+a server's own `timeout` of the project config (connect()'s limit for starting it).
 
 connect() reading them: tests/test_connect.py and tests/test_e2e_execute.py.
 """
@@ -14,7 +15,7 @@ import pytest
 from buildutil import ROOT, import_path, thawed
 from click.testing import CliRunner
 from mcp2openai.cli import main
-from mcp2openai.config import load_mcp_servers, load_project
+from mcp2openai.config import ConfigError, load_mcp_servers, load_project
 from mcp2openai.model import input_hash
 from mcp2openai.naming import ServerTools
 from mcp2openai.options import ServerSpec, StrictMode
@@ -50,9 +51,9 @@ snapshot = "vendor/legacy.json"
 
 def project(tmp_path: Path) -> Path:
     (tmp_path / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
-    (tmp_path / "snapshots").mkdir()
+    (tmp_path / "mcp-snapshots").mkdir()
     (tmp_path / "vendor").mkdir()
-    shutil.copy(SNAPSHOTS / "time.json", tmp_path / "snapshots" / "time.json")
+    shutil.copy(SNAPSHOTS / "time.json", tmp_path / "mcp-snapshots" / "time.json")
     shutil.copy(SNAPSHOTS / "fetch.json", tmp_path / "vendor" / "docs.json")
     shutil.copy(SNAPSHOTS / "git.json", tmp_path / "vendor" / "legacy.json")
     return tmp_path / "pyproject.toml"
@@ -67,6 +68,7 @@ def test_pyproject_servers_keep_their_recipe_as_written(tmp_path: Path) -> None:
             "args": ["mcp-server-time", "--local-timezone", "${TZ:-UTC}"],
             "env": {"TZ": "UTC", "TOKEN": "${TIME_TOKEN}"},
             "cwd": "servers/time",  # as written, not resolved against the file's directory
+            "timeout": 30,  # the server's own: fetch's, and connect()'s to start it
         },
         "docs": {
             "url": "https://docs.example.com/mcp",
@@ -163,6 +165,75 @@ def test_build_from_an_mcp_servers_file_and_from_bare_snapshots(
     bare = ["build", "--server", "github=snaps/github.json", "--out", "b.py"]
     assert runner.invoke(main, bare).exit_code == 0
     assert import_path(tmp_path / "b.py").SERVERS == {"github": None}
+
+
+TIMEOUTS = """\
+[tool.mcp2openai]
+out = "app/tools.py"
+mcp_config = "mcp.json"
+timeout = 90
+
+[tool.mcp2openai.servers.time]
+command = "mcp-server-time"
+timeout = 12
+
+[tool.mcp2openai.servers.docs]
+url = "https://docs.example.com/mcp"
+timeout = 2.5
+
+[tool.mcp2openai.servers.plain]
+command = "mcp-server-time"
+
+[tool.mcp2openai.servers.github]
+timeout = 45
+
+[tool.mcp2openai.servers.remote]
+"""
+
+
+def test_a_servers_own_timeout_goes_into_its_recipe_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """stdio and HTTP, the project's own servers and those of its mcpServers file: a server
+    table's `timeout` is in the recipe, int or float as written; none without one, not the
+    table's `timeout` (fetch's default only) nor the mcpServers file's own (30 for remote)."""
+    (tmp_path / "pyproject.toml").write_text(TIMEOUTS, encoding="utf-8")
+    (tmp_path / "mcp.json").write_text(json.dumps(MCP_JSON), encoding="utf-8")
+    (tmp_path / "mcp-snapshots").mkdir()
+    for server, snapshot in [
+        *(("time", "time"), ("plain", "time")),
+        *(("docs", "fetch"), ("github", "github"), ("remote", "fetch")),
+    ]:
+        shutil.copy(SNAPSHOTS / f"{snapshot}.json", tmp_path / "mcp-snapshots" / f"{server}.json")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["build"])
+    assert result.exit_code == 0, result.output
+    servers = import_path(tmp_path / "app" / "tools.py").SERVERS
+    assert list(servers) == ["time", "docs", "plain", "github", "remote"]
+    timeouts = {name: recipe.get("timeout", "none") for name, recipe in servers.items()}
+    assert timeouts == {"time": 12, "docs": 2.5, "plain": "none", "github": 45, "remote": "none"}
+    assert type(servers["time"]["timeout"]) is int and type(servers["docs"]["timeout"]) is float
+    assert thawed(servers["docs"]) == {"url": "https://docs.example.com/mcp", "timeout": 2.5}
+    assert thawed(servers["plain"]) == {"command": "mcp-server-time"}
+    source = (tmp_path / "app" / "tools.py").read_text(encoding="utf-8")
+    assert '"time":{"recipe":{"command":"mcp-server-time","timeout":12}' in source
+    # the recipe is part of the input hash: a changed timeout makes the module stale
+    (tmp_path / "pyproject.toml").write_text(TIMEOUTS.replace("= 12", "= 13"), encoding="utf-8")
+    stale = CliRunner().invoke(main, ["build", "--check"])
+    assert stale.exit_code == 1 and "is out of date" in stale.stderr
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "inf", "nan", "true", '"30"'])
+def test_a_timeout_that_is_not_a_finite_positive_number_is_refused(
+    tmp_path: Path, value: str
+) -> None:
+    """What the module's SERVERS could not hold (JSON has no infinity) or connect() refuses."""
+    path = tmp_path / "pyproject.toml"
+    path.write_text(f"[tool.mcp2openai.servers.a]\ncommand = 'x'\ntimeout = {value}\n")
+    with pytest.raises(ConfigError) as caught:
+        load_project(path)
+    assert caught.value.key == "tool.mcp2openai.servers.a.timeout"
+    assert caught.value.reason.startswith("must be a positive number of seconds, not ")
 
 
 def test_the_input_hash_covers_the_recipe() -> None:

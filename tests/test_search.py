@@ -293,6 +293,46 @@ def test_the_best_match_comes_first(module: Any, query: str, first: str) -> None
     assert ranked_names(module, query, 8) == names(found)
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "files read_file",
+        "files.read_file",
+        "files/read_file",
+        "files:read_file",
+        " files  read_file ",
+    ],
+)
+def test_a_server_and_a_tool_name_find_that_tool_first(tmp_path: Path, query: str) -> None:
+    """A query that is a server's name and one of its tools' names names that tool: it
+    comes first, though another server's tool of that name says "file" more often (by
+    BM25F alone it came second). The server's name is indexed with its tools."""
+    schema = {"type": "object", "properties": {"path": {"type": "string"}}}
+    wordy = "Read a note file: reads the file of a note, the whole file, as a file."
+    servers = {
+        "notes": [{"name": "read_file", "description": wordy, "inputSchema": schema}],
+        "files": [
+            {
+                "name": "read_file",
+                "description": "Open and return contents.",
+                "inputSchema": schema,
+            },
+            {"name": "stat", "description": "Metadata.", "inputSchema": schema},
+        ],
+    }
+    built, _ = build_module(tmp_path, servers)
+    assert names(built.tool_search(query)) == [
+        "files__read_file",
+        "notes__read_file",
+        "files__stat",
+    ]
+    assert names(built.tool_search(query, limit=1)) == ["files__read_file"]
+    # a name the server does not have, or a tool of another server: ranked by BM25F only
+    assert names(built.tool_search("files stat"))[0] == "files__stat"
+    assert names(built.tool_search("notes stat", limit=1)) == ["notes__read_file"]
+    assert names(built.tool_search("metadata stat")) == ["files__stat"]
+
+
 def test_results_are_the_responses_definitions_fresh_each_time(module: Any) -> None:
     definitions = {d["name"]: d for d in module.tools("responses")}
     found = module.tool_search("file", limit=10)

@@ -27,14 +27,14 @@ each is for. ``api.pyi`` is the typed API every toolset's stub re-exports (for t
 only).
 """
 
-from .core import ContractError, Report, Tables, ToolCall, ToolCalls
+from .core import ContractError, Report, ServerError, Tables, ToolCall, ToolCalls
 
 VERSION = "0.4.0"  # the mcp2openai version that wrote this runtime
 
 # The names a toolset module defines, its __all__ (the generator writes the module's and the
 # stub's from these): the classes of this file, then the functions and constants the module
 # binds from its Toolset (attributes of the same names).
-CLASSES = ("ContractError", "Report", "ToolCall", "ToolCalls")
+CLASSES = ("ContractError", "Report", "ServerError", "ToolCall", "ToolCalls")
 BOUND = (
     "NAMES",
     "REPORT",
@@ -43,6 +43,7 @@ BOUND = (
     "arguments",
     "connect",
     "execute_tool_calls",
+    "execute_tool_calls_sync",
     "pydantic_ai_toolset",
     "tool_calls",
     "tool_choice",
@@ -59,7 +60,7 @@ if TYPE_CHECKING:
     _T = TypeVar("_T")
     _CallTool = Callable[[str, str, dict[str, object]], Awaitable[object]]
 
-__all__ = ["ContractError", "Report", "ToolCall", "ToolCalls", "Toolset"]
+__all__ = ["ContractError", "Report", "ServerError", "ToolCall", "ToolCalls", "Toolset"]
 
 
 class Toolset(Tables):
@@ -305,6 +306,18 @@ class Toolset(Tables):
             max_time,
         )
 
+    def execute_tool_calls_sync(
+        self, response: object, call_tool: "_CallTool", **options: "Any"
+    ) -> "list[dict[str, object]]":
+        """``execute_tool_calls`` for sync code, with the same options and outputs: on
+        the event loop of ``with connect() as call_tool`` (``call_tool.loop``), or, for a
+        ``call_tool`` of the app's own, on a new one (``asyncio.run``). Raises
+        ``RuntimeError`` inside a running event loop: await ``execute_tool_calls``."""
+        from .execute import execute_sync
+
+        calls = self.execute_tool_calls(response, call_tool, **options)
+        return execute_sync(call_tool, calls)
+
     def connect(
         self,
         *,
@@ -313,22 +326,36 @@ class Toolset(Tables):
         stderr: "TextIO | None" = None,
         check: str = "warn",
         elicit: "Callable[[str, str, Any], object] | None" = None,
-        protocol: str = "legacy",
+        protocol: str = "auto",
+        timeout: "float | None" = 30.0,
+        auth: "Mapping[str, Any] | None" = None,
     ) -> "Any":
         """Open one ``mcp`` ``ClientSession`` per server, as the build's config says.
 
-        ``async with connect() as call_tool:`` starts every server of the toolset from its
-        recipe in ``SERVERS`` (a stdio command, or a Streamable HTTP URL with headers) at
-        the same time, initializes the sessions, and yields ``call_tool(server, tool,
-        arguments)``, ready for ``execute_tool_calls``; ``call_tool.sessions`` maps each
-        server to its session. On exit (also on an error or a cancellation) the sessions
-        are closed and every process started is stopped.
+        ``async with connect() as call_tool:`` (or ``with``, in sync code) starts every
+        server of the toolset from its recipe in ``SERVERS`` (a stdio command, or a
+        Streamable HTTP URL with headers) at the same time, initializes the sessions, and
+        yields ``call_tool(server, tool, arguments)``, ready for ``execute_tool_calls``
+        (``execute_tool_calls_sync`` after ``with``); ``call_tool.sessions`` maps each
+        server to its session. On exit (also on an error, a cancellation or SIGTERM) the
+        sessions are closed and every process started is stopped.
+
+        ``timeout`` (seconds; None: none) bounds each server's start and ``initialize``:
+        a server that has not answered by then fails ``connect()`` with a
+        ``ServerError`` naming it, what it waited for and the end of its stderr. A
+        recipe's own ``"timeout"`` (the config's per-server ``timeout``) wins. A stdio
+        server that has stopped is started again by the next call to it (three tries,
+        with pauses); an HTTP session the server expired is opened again. A server that
+        stops during a call answers that call with an error output; its stderr goes to
+        the log and ``ServerError.stderr``, never to the model. A server's
+        ``notifications/tools/list_changed`` lists its tools again and logs what changed.
 
         ``${VAR}``, ``${VAR:-default}`` and ``${env:VAR}`` in a recipe are filled from
         ``env`` (default ``os.environ``). ``servers``: the names of the servers to open
         (default: all), or a mapping of names to recipes (``{"command", "args", "env",
-        "cwd"}`` or ``{"url", "headers"}``; None: the module's own). ``stderr``: where
-        stdio servers' stderr goes (default: the ``mcp2openai`` logger, level INFO).
+        "cwd", "timeout"}`` or ``{"url", "headers", "timeout"}``; None: the module's own).
+        ``stderr``: where stdio servers' stderr goes (default: the ``mcp2openai``
+        logger, level INFO).
 
         ``check`` compares each server's tools, once its session is open, with the
         digests of what the toolset was built from: ``"warn"`` (the default) logs which
@@ -338,13 +365,20 @@ class Toolset(Tables):
 
         ``elicit(server, tool, request)`` answers the questions a server asks the user
         during a call (MCP elicitation); without it such a call is answered with one
-        ``Error:`` line. ``protocol``: ``"legacy"`` (the 2025 ``initialize`` handshake) or
-        ``"auto"`` (``server/discover`` first, and the stateless 2026-07-28 protocol with a
-        server that speaks it). See docs/usage.md.
+        ``Error:`` line. ``protocol``: ``"auto"`` (the default: ``server/discover``
+        first, and the stateless 2026-07-28 protocol with a server that speaks it, whose
+        calls carry their ``x-mcp-header`` arguments as ``Mcp-Param-*`` headers) or
+        ``"legacy"`` (the 2025 ``initialize`` handshake). ``auth`` maps HTTP servers to
+        an ``httpx.Auth`` (``httpx2.Auth`` with mcp 2.x), such as the mcp SDK's OAuth
+        providers; a server that refuses the credentials fails ``connect()`` in one line
+        naming it. Works with the mcp SDK 2.3 and newer and with 1.30. See
+        docs/usage.md.
         """
-        from .sessions import connect
+        from .connection import connect
 
-        return connect(self, servers, env, stderr, check, elicit, protocol)
+        return connect(
+            self, servers, env, stderr, check, elicit, protocol, timeout, auth
+        )
 
     def arguments(self, call: "ToolCall", shape: "type[_T]") -> "_T":
         """The arguments of ``call``, typed as the tool's TypedDict ``shape``, one of this

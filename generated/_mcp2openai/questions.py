@@ -7,6 +7,7 @@ call retries with the answers and the server's ``requestState`` echoed back
 
 from .clock import current
 from .reading import get, is_mapping
+from .sessions import call_tool
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -86,11 +87,17 @@ class Desk:
         flights.append(flight)
         progress = None if clock is None or clock.progress is False else clock.report
         try:
-            result = await session.call_tool(
-                tool, arguments, progress_callback=progress, allow_input_required=True
+            result = await call_tool(
+                session,
+                tool,
+                arguments,
+                progress_callback=progress,
+                allow_input_required=True,
             )
             rounds, delay = 0, 0.05
-            while isinstance(result, types.InputRequiredResult):
+            # the mcp SDK 1.x has no input_required (the 2026-07-28 protocol)
+            asking: Any = getattr(types, "InputRequiredResult", ())
+            while isinstance(result, asking):
                 if rounds == MAX_ROUNDS:
                     raise RuntimeError(
                         f"the server still asked for input after {MAX_ROUNDS} rounds"
@@ -110,7 +117,8 @@ class Desk:
                 if not answers:  # state only: the server works on; ask again soon
                     await asyncio.sleep(delay)
                     delay = min(delay * 2, 0.25)
-                result = await session.call_tool(
+                result = await call_tool(
+                    session,
                     tool,
                     arguments,
                     progress_callback=progress,
@@ -158,7 +166,8 @@ def needs_input(params: object) -> str:
     asked = (
         f"it asked {json.dumps(message, ensure_ascii=False)}" if message else "it asked"
     )
-    schema = get(params, "requested_schema")
+    # ``requestedSchema`` in the mcp SDK 1.x
+    schema = get(params, "requested_schema") or get(params, "requestedSchema")
     fields = get(schema, "properties") if is_mapping(schema) else None
     if is_mapping(fields) and fields:
         asked += " (fields: " + ", ".join(map(str, fields)) + ")"

@@ -5,6 +5,7 @@ from .reading import get, quote
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .core import Tables
+    from .offered import Offered
 
 
 def rejection(
@@ -43,9 +44,7 @@ def listing(available: "list[str]", what: str, near: object = None) -> str:
     return listed + f" (and {len(available) - len(close)} more)."
 
 
-def unknown(
-    toolset: "Tables", name: object, offered: "frozenset[str] | None" = None
-) -> str:
+def unknown(toolset: "Tables", name: object, offered: "Offered | None" = None) -> str:
     # Only the offered tools are named: the others are not the model's to call.
     available = [n for n in toolset.table("tools") if offered is None or n in offered]
     if type(name) is not str:

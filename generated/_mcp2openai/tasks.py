@@ -1,11 +1,12 @@
 """Ending asyncio tasks: ``settle()``, shared by ``connect()``'s exit and
-``execute_tool_calls()``.
+``execute_tool_calls()``; and ``run_on()``, sync code's way onto ``connect()``'s loop.
 """
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import asyncio
-    from collections.abc import Iterable
+    from collections.abc import Coroutine, Iterable
+    from typing import Any
 
 
 async def settle(tasks: "Iterable[asyncio.Task[None]]", cancel: bool = True) -> None:
@@ -31,3 +32,46 @@ async def settle(tasks: "Iterable[asyncio.Task[None]]", cancel: bool = True) -> 
             task.exception()  # retrieved: asyncio logs no "never retrieved" for it
     if cancelled:
         raise asyncio.CancelledError
+
+
+def run_on(
+    loop: "asyncio.AbstractEventLoop",
+    coroutine: "Coroutine[Any, Any, Any]",
+    finish: bool = False,
+) -> "Any":
+    """Run ``coroutine`` on ``loop``, which runs in another thread (``with connect()``),
+    and wait for its end. An interruption of the wait (Ctrl-C, SIGTERM) cancels it; with
+    ``finish`` (a close, which stops servers) it is waited for first, then raised."""
+    import asyncio
+
+    if loop.is_closed():
+        coroutine.close()
+        raise RuntimeError("this connect() has closed: open a new one")
+    future = asyncio.run_coroutine_threadsafe(coroutine, loop)
+    interruption: BaseException | None = None
+    while True:
+        try:
+            found = future.result()
+        except BaseException as error:
+            if future.done():  # the coroutine's own outcome
+                if interruption is not None:
+                    raise interruption from error
+                raise
+            if not finish:
+                future.cancel()
+                raise
+            interruption = error
+            continue
+        if interruption is not None:
+            raise interruption
+        return found
+
+
+def serve(loop: "asyncio.AbstractEventLoop") -> None:
+    """The thread of a ``with connect()``: its loop, run until stopped, then closed."""
+    try:
+        loop.run_forever()
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.run_until_complete(loop.shutdown_default_executor())
+    finally:
+        loop.close()

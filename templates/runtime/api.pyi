@@ -48,6 +48,7 @@ from typing_extensions import TypeVar as _TypeVar
 
 from . import ContractError as ContractError
 from . import Report as Report
+from . import ServerError as ServerError
 from . import ToolCall as ToolCall
 
 _T = TypeVar("_T")
@@ -438,6 +439,84 @@ async def execute_tool_calls(
     max_time: float | None = None,
 ) -> list[ChatOutputParam | ResponsesOutputParam]: ...
 
+# execute_tool_calls() from sync code: the same options and outputs
+
+@overload
+def execute_tool_calls_sync(
+    response: _ChatCompletion,
+    call_tool: _ToolCaller,
+    *,
+    api: Literal["chat"] | None = None,
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: Literal["message"] | None = None,
+    max_output_chars: int | None = 10485760,
+    tools: Iterable[object] | None = None,
+    approve: _Approval | None = None,
+    progress: bool | _Progress = False,
+    max_time: float | None = None,
+) -> list[ChatOutputParam]: ...
+@overload
+def execute_tool_calls_sync(
+    response: _Response,
+    call_tool: _ToolCaller,
+    *,
+    api: Literal["responses"] | None = None,
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: Literal["message"] | None = None,
+    max_output_chars: int | None = 10485760,
+    tools: Iterable[object] | None = None,
+    approve: _Approval | None = None,
+    progress: bool | _Progress = False,
+    max_time: float | None = None,
+) -> list[ResponsesOutputParam]: ...
+@overload
+def execute_tool_calls_sync(
+    response: object,
+    call_tool: _ToolCaller,
+    *,
+    api: Literal["chat"],
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: Literal["message"] | None = None,
+    max_output_chars: int | None = 10485760,
+    tools: Iterable[object] | None = None,
+    approve: _Approval | None = None,
+    progress: bool | _Progress = False,
+    max_time: float | None = None,
+) -> list[ChatOutputParam]: ...
+@overload
+def execute_tool_calls_sync(
+    response: object,
+    call_tool: _ToolCaller,
+    *,
+    api: Literal["responses"],
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: Literal["message"] | None = None,
+    max_output_chars: int | None = 10485760,
+    tools: Iterable[object] | None = None,
+    approve: _Approval | None = None,
+    progress: bool | _Progress = False,
+    max_time: float | None = None,
+) -> list[ResponsesOutputParam]: ...
+@overload
+def execute_tool_calls_sync(
+    response: object,
+    call_tool: _ToolCaller,
+    *,
+    api: str | None = None,
+    timeout: float | None = None,
+    parallel: bool = True,
+    images: str | None = None,
+    max_output_chars: int | None = 10485760,
+    tools: Iterable[object] | None = None,
+    approve: _Approval | None = None,
+    progress: bool | _Progress = False,
+    max_time: float | None = None,
+) -> list[ChatOutputParam | ResponsesOutputParam]: ...
+
 # What the toolset module also holds: its constants (read-only), arguments() and search.
 
 # exposed name -> (server, MCP tool name), read-only
@@ -450,7 +529,7 @@ SERVERS: Mapping[str, Mapping[str, object] | None]
 def arguments(call: ToolCall, shape: type[_T]) -> _T: ...
 def tool_search(query: str, *, limit: int = 8) -> list[dict[str, object]]: ...
 
-# connect(): what `async with connect() as call_tool:` gives.
+# connect(): what `async with connect() as call_tool:` (or `with`) gives.
 
 class _CallTool(Protocol):
     @property
@@ -467,6 +546,8 @@ _Elicit: TypeAlias = Callable[[str, str, Any], object]
 class _Connecting(Protocol):
     async def __aenter__(self) -> _CallTool: ...
     async def __aexit__(self, *exc_info: object) -> None: ...
+    def __enter__(self) -> _CallTool: ...
+    def __exit__(self, *exc_info: object) -> None: ...
 
 def connect(
     *,
@@ -475,7 +556,11 @@ def connect(
     stderr: TextIO | None = None,
     check: Literal["warn", "raise", "off"] = "warn",
     elicit: _Elicit | None = None,
-    protocol: Literal["legacy", "auto"] = "legacy",
+    protocol: Literal["legacy", "auto"] = "auto",
+    timeout: float | None = 30.0,
+    auth: (
+        Mapping[str, Any] | None
+    ) = None,  # server -> httpx.Auth (httpx2.Auth for mcp 2.x)
 ) -> _Connecting: ...
 
 # The agent frameworks (docs/frameworks.md): typed against their own types.

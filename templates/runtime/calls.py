@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from .core import Tables
+    from .offered import Offered
 
 
 def tool_calls(
@@ -131,19 +132,24 @@ def checked_call(
     namespace: object,
     caller: object,
     empty_ids: bool,
-    allowed: "frozenset[str] | None" = None,
+    allowed: "Offered | None" = None,
 ) -> "ToolCall | dict[str, object]":
     """The call's ToolCall, or the output item rejecting it: the one parser of a call's
     arguments, which ``frameworks`` reuses for the calls the frameworks make.
 
     ``namespace`` and ``caller`` are the call's (Responses; None when absent);
     ``empty_ids`` is true when every call of the response has the empty call id;
-    ``allowed`` the exposed names offered (None: all).
+    ``allowed`` the tools offered (``offered.offered``; None: all).
     """
     caller = plain_caller(caller)
-    exposed = name
+    exposed = key = name  # key: what ``allowed`` knows the call by
     if namespace is not None and namespace != "":
-        found = _namespaced(toolset, namespace, name, allowed)
+        found: str | tuple[str] | None = None
+        if allowed and type(namespace) is str and type(name) is str:
+            key = (namespace, name)  # offered in a namespace the toolset did not make?
+            found = allowed.get(key)
+        if found is None:
+            found = key = _namespaced(toolset, namespace, name, allowed)
         if type(found) is not str:
             if type(call_id) is not str or not (call_id or empty_ids):
                 call_id = ""
@@ -156,7 +162,7 @@ def checked_call(
         return rejection(api, "", message, caller)
     if target is None or type(exposed) is not str:
         return rejection(api, call_id, unknown(toolset, name, allowed), caller)
-    if allowed is not None and exposed not in allowed:
+    if allowed is not None and key not in allowed:
         message = (
             f"The tool {quote(name)} was not offered in this request; call one of the "
             "tools you were given."
@@ -201,7 +207,7 @@ def _namespaced(
     toolset: "Tables",
     namespace: object,
     name: object,
-    allowed: "frozenset[str] | None" = None,
+    allowed: "Offered | None" = None,
 ) -> "str | tuple[str]":
     # The exposed name a namespaced call stands for, or (why it cannot run,). As the
     # openai SDK reads it: the namespace's own function first; a namespace equal to the
@@ -216,22 +222,23 @@ def _namespaced(
     if namespace == name and type(name) is str:
         return name
 
-    def shown(inside: "dict[str, str]") -> "list[str]":
-        return [
-            n for n, exposed in inside.items() if allowed is None or exposed in allowed
+    def shown(space: object) -> "list[str]":
+        inside = tables.get(space, {}) if type(space) is str else {}
+        names = [n for n, e in inside.items() if allowed is None or e in allowed]
+        return names + [
+            k[1] for k in allowed or () if type(k) is tuple and k[0] == space
         ]
 
-    if table is not None:
-        listed = listing(shown(table), "tools in " + str(namespace), name)
+    if table is not None or shown(namespace):  # the app's own namespaces too
+        listed = listing(shown(namespace), "tools in " + str(namespace), name)
         if type(name) is not str:
             return (f"The tool call has no function name. {listed}",)
         return (
             f"Unknown tool {quote(name)} in namespace {quote(namespace)}. {listed}",
         )
-    spaces = [
-        space for space, inside in tables.items() if allowed is None or shown(inside)
-    ]
-    listed = listing(spaces, "namespaces", namespace)
+    spaces = {s: None for s in tables if allowed is None or shown(s)}
+    spaces.update((k[0], None) for k in allowed or () if type(k) is tuple)
+    listed = listing(list(spaces), "namespaces", namespace)
     what = f"{quote(name)} was called" if type(name) is str else "The tool was called"
     return (f"{what} in an unknown namespace {quote(namespace)}. {listed}",)
 

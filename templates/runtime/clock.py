@@ -28,6 +28,16 @@ def current() -> "contextvars.ContextVar[Clock | None]":
     return _current
 
 
+def positive(value: object, what: str) -> "float | None":
+    """``value`` if it is a number of seconds above 0 or None; else ``ValueError``
+    naming it ``what``."""
+    if value is None:
+        return None
+    if type(value) is bool or not isinstance(value, (int, float)) or not value > 0:
+        raise ValueError(f"{what} must be a positive number or None, not {value!r}")
+    return float(value)
+
+
 class Clock:
     """One call's deadline: ``timeout`` after its start or its server's last progress
     (``progress`` on), never past ``max_time`` after its start; the time a question

@@ -380,3 +380,15 @@ class ContractError(Exception):
             "rebuild with `mcp2openai build`"
         )
         self.changes = changes
+
+
+class ServerError(ConnectionError):
+    """A server of ``connect()`` that could not be started, or that stopped during a
+    call. ``server`` names it; ``stderr`` is the end of what it wrote to its stderr
+    (stdio), for the app's logs and errors: the message of a call's error, which the
+    model reads as the call's output, never holds it; ``connect()``'s own errors do."""
+
+    def __init__(self, server: str, message: str, stderr: str = "") -> None:
+        super().__init__(message)
+        self.server = server
+        self.stderr = stderr

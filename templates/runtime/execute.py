@@ -3,14 +3,15 @@ servers at the same time, each server's calls in the model's order.
 """
 
 from .calls import tool_calls
-from .clock import Clock, current
+from .clock import Clock, current, positive
+from .core import ServerError
 from .offered import offered
 from .outputs import check_options, image_message, output
 from .reading import get, prepare, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Awaitable, Callable, Iterable
+    from collections.abc import Awaitable, Callable, Coroutine, Iterable
     from typing import Any
 
     from .core import Tables, ToolCall
@@ -33,13 +34,8 @@ async def execute_tool_calls(
     """``Toolset.execute_tool_calls``: the calls to different servers at the same time,
     each server's calls in the model's order."""
     check_options(images, max_output_chars)
-    for label, value in (("timeout", timeout), ("max_time", max_time)):
-        if value is not None and (
-            type(value) is bool or not isinstance(value, (int, float)) or not value > 0
-        ):
-            raise ValueError(
-                f"{label} must be a positive number or None, not {value!r}"
-            )
+    positive(timeout, "timeout")
+    positive(max_time, "max_time")
     if type(progress) is not bool and not callable(progress):
         raise TypeError(f"progress must be True, False or a callable, not {progress!r}")
     if type(parallel) is not bool:
@@ -189,14 +185,18 @@ async def awaited(awaitable: "Awaitable[object]", clock: "Clock") -> object:
         if isinstance(exc, NeedsInput):
             log.info("tool call %s (%s): %s", call.call_id, call.name, exc)
             return exc
-        log.error(
-            "tool call %s (%s) failed: %s: %s",
-            call.call_id,
-            call.name,
-            type(exc).__name__,
-            exc,
-            exc_info=exc,
-        )
+        # A server's own answer (an MCP error) at INFO, a server that stopped (its stderr
+        # logged by connect()) at WARNING, both without a traceback; anything else, a
+        # mistake in code, at ERROR with one.
+        if type(exc).__module__.split(".")[0] == "mcp":
+            level, trace = logging.INFO, None
+        elif isinstance(exc, ServerError):
+            level, trace = logging.WARNING, None
+        else:
+            level, trace = logging.ERROR, exc
+        message = "tool call %s (%s) failed: %s: %s"
+        name = type(exc).__name__
+        log.log(level, message, call.call_id, call.name, name, exc, exc_info=trace)
         return exc
     finally:
         current().reset(token)
@@ -240,4 +240,28 @@ def waiting_message(items: "list[object]") -> str:
         + ". Answer these in the app (an mcp_approval_response for each approval "
         "request; see tool_calls(response).skipped) and run the function calls with "
         "tool_calls() and tool_output(); no call was run."
+    )
+
+
+def execute_sync(
+    call_tool: object, calls: "Coroutine[Any, Any, list[dict[str, object]]]"
+) -> "list[dict[str, object]]":
+    """``Toolset.execute_tool_calls_sync``: ``calls``, an ``execute_tool_calls(...)``
+    not yet started, run to its end from sync code."""
+    import asyncio
+
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        loop = getattr(call_tool, "loop", None)  # connect()'s, entered with ``with``
+        if loop is None:
+            return asyncio.run(calls)
+        from .tasks import run_on
+
+        found: list[dict[str, object]] = run_on(loop, calls)
+        return found
+    calls.close()
+    raise RuntimeError(
+        "execute_tool_calls_sync() is for sync code: in an event loop, "
+        "await execute_tool_calls(...)"
     )

@@ -8,6 +8,10 @@ if TYPE_CHECKING:
 
     from .core import Tables
 
+    # What a request offered: exposed name, or (namespace, name) in a namespace the
+    # toolset did not make, -> exposed name.
+    Offered = dict[str | tuple[str, str], str]
+
 
 def namespaced(toolset: "Tables") -> "dict[str, dict[str, str]]":
     """Every server of the toolset (a Responses namespace) -> its tools' names inside it
@@ -25,13 +29,17 @@ def namespaced(toolset: "Tables") -> "dict[str, dict[str, str]]":
 
 def offered(
     toolset: "Tables", response: object, tools: object, api: str
-) -> "frozenset[str] | None":
-    """The exposed names of the tools the request offered, or None: every tool of the
-    toolset (the app gave no ``tools=`` and the response echoes none).
+) -> "Offered | None":
+    """The tools the request offered, or None: every tool of the toolset (the app gave no
+    ``tools=`` and the response echoes none). Each is keyed by its exposed name, or by
+    ``(namespace, name)`` when offered inside a namespace the toolset did not make, and
+    maps to its exposed name.
 
     ``tools`` is the list the app sent as ``tools=``, in either API's shape; without it, a
     Responses response's own ``tools`` (the API echoes its request's). A function counts
-    by its name, inside a namespace by the name it has there, deferred or not; so do the
+    by its name, inside one of the toolset's namespaces by the name it has there, deferred
+    or not; inside another namespace when it has the name and parameters of one of the
+    toolset's definitions, flat or namespaced (``_ours``); so do the
     functions a ``tool_search_output`` of the response loaded; a client ``tool_search``
     offers every tool when no function is listed beside it (its answers may load any). A
     ``tool_choice`` the response echoes that allows some tools only (or forces one)
@@ -59,19 +67,25 @@ def offered(
                 else None
             )
             if type(loaded) is list:
-                found |= _names(toolset, loaded) or frozenset()
+                found.update(_names(toolset, loaded) or {})
     allowed = _allowed(get(response, "tool_choice")) if echoes else None
     if allowed is not None:
-        found = allowed if found is None else found & allowed
+        if found is None:
+            return {name: name for name in allowed}
+        found = {
+            key: name
+            for key, name in found.items()
+            if (key if type(key) is str else key[1]) in allowed
+        }
     return found
 
 
 def _names(
     toolset: "Tables", listed: "list[object] | tuple[object, ...]"
-) -> "frozenset[str] | None":
+) -> "Offered | None":
     known = toolset.table("tools")
     inside_of = namespaced(toolset)
-    names: set[str] = set()
+    names: Offered = {}
     client_search = False
     for item in listed:
         kind = get(item, "type")
@@ -79,20 +93,46 @@ def _names(
             function = get(item, "function")  # Chat: the name is inside "function"
             name = get(item if function is None else function, "name")
             if type(name) is str and name in known:
-                names.add(name)
-        elif kind == "namespace":
-            inside = inside_of.get(str(get(item, "name")), {})
+                names[name] = name
+        elif kind == "namespace" and type(space := get(item, "name")) is str:
+            inside = inside_of.get(space, {})
             functions = get(item, "tools")
             for function in functions if type(functions) is list else ():
                 local = get(function, "name")
                 exposed = inside.get(local) if type(local) is str else None
                 if exposed is not None:
-                    names.add(exposed)
+                    names[exposed] = exposed
+                elif type(local) is str:  # one of ours, in the app's own namespace?
+                    exposed = _ours(toolset, local, get(function, "parameters"))
+                    if exposed is not None:
+                        names[(space, local)] = exposed
         elif kind == "tool_search" and get(item, "execution") == "client":
             client_search = True
     if client_search and not names:
         return None
-    return frozenset(names)
+    return names
+
+
+def _ours(toolset: "Tables", name: str, parameters: object) -> "str | None":
+    # The exposed name of the toolset's tool a function offered inside another namespace
+    # stands for: one whose definition has this name (flat: the exposed name; in its
+    # namespace: the name there) and these parameters. None when none (or, by the name in
+    # a namespace, more than one) has.
+    from .definitions import catalog
+
+    known = catalog(toolset)
+    flat = known.positions.get(name)
+    found = [flat] if flat is not None else []
+    if not found:
+        found = [i for i, local in enumerate(known.locals) if local == name]
+        if not found:
+            return None
+    found = [
+        index
+        for index, tool in zip(found, toolset.definitions(found), strict=True)
+        if tool["parameters"] == parameters
+    ]
+    return known.names[found[0]] if len(found) == 1 else None
 
 
 def _allowed(choice: object) -> "frozenset[str] | None":

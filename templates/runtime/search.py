@@ -8,6 +8,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .core import Tables
+    from .offered import Offered
 
     _Split = Callable[[str], list[str]]
 
@@ -131,6 +132,8 @@ class _Index:
             self.norms.append([1.0 - b + b * size / average for size in sizes])
         self.names = list(table)  # exposed names, in toolset order
         self.positions = {name: index for index, name in enumerate(table)}
+        # (server, MCP name or name in its namespace) -> position, made when first asked
+        self.pairs: dict[tuple[str, str], int] | None = None
 
     def _add(self, index: int, field: int, text: str) -> int:
         """Post one field's terms; its length (the whole field's, when "=L" gives it)."""
@@ -188,8 +191,8 @@ def tool_search(toolset: "Tables", query: str, limit: int) -> "list[dict[str, ob
 
 
 def ranked(toolset: "Tables", query: str, limit: int) -> "list[int]":
-    """The positions of the best tools for ``query``: the tool it names exactly, if any,
-    then by BM25F score, equal scores in the toolset's order."""
+    """The positions of the best tools for ``query``: the tool it names exactly (``_named``),
+    if any, then by BM25F score, equal scores in the toolset's order."""
     if type(query) is not str:
         raise TypeError(f"query must be a str, not {type(query).__name__}")
     if type(limit) is not int:
@@ -213,10 +216,32 @@ def ranked(toolset: "Tables", query: str, limit: int) -> "list[int]":
     else:
         best = sorted(scores.items(), key=_rank_key)
     found_tools = [tool for tool, _ in best]
-    exact = index.positions.get(query.strip())
+    exact = _named(toolset, index, query.strip())
     if exact is not None and limit:
         found_tools = [exact, *(tool for tool in found_tools if tool != exact)][:limit]
     return found_tools
+
+
+def _named(toolset: "Tables", index: _Index, query: str) -> "int | None":
+    # The tool a query names exactly: its exposed name, or its server and its name (MCP,
+    # or inside its namespace) joined by a space, ".", "/" or ":". A server name has none
+    # of these (docs/design.md, "Namespaces and selection"): the first one cuts.
+    found = index.positions.get(query)
+    cuts = [at for at in map(query.find, " ./:") if at > 0]
+    if found is not None or not cuts:
+        return found
+    pairs = index.pairs
+    if pairs is None:  # made whole, then shared: a racing thread makes its own
+        pairs = {}
+        for exposed, entry in toolset.table("tools").items():
+            at = index.positions.get(exposed)
+            if at is None:  # not in the index (a toolset built without one)
+                continue
+            pairs.setdefault((entry["server"], entry["tool"]), at)
+            pairs.setdefault((entry["server"], entry.get("local", entry["tool"])), at)
+        index.pairs = pairs
+    cut = min(cuts)
+    return pairs.get((query[:cut], query[cut + 1 :].strip()))
 
 
 def _rank_key(item: "tuple[int, float]") -> "tuple[float, int]":
@@ -231,11 +256,11 @@ def search_output(
     toolset: "Tables",
     call: object,
     response: object = None,
-    allowed: "frozenset[str] | None" = None,
+    allowed: "Offered | None" = None,
 ) -> "dict[str, object]":
     """The ``tool_search_output`` that answers a client ``tool_search_call``: the tools
     its ``paths`` name and those its ``query`` finds, among those offered (``allowed``:
-    exposed names; None: all), grouped by namespace when the request that the response
+    ``offered.offered``; None: all), grouped by namespace when the request that the response
     answers used namespaces."""
     from .definitions import in_namespaces
     from .reading import get
@@ -256,7 +281,7 @@ def search_output(
 
 
 def _searched(
-    toolset: "Tables", arguments: object, allowed: "frozenset[str] | None"
+    toolset: "Tables", arguments: object, allowed: "Offered | None"
 ) -> "list[int]":
     # The tools a client search loads, in order, once each: the named ones, then the
     # best matches for the query. Anything else in the arguments finds nothing (an

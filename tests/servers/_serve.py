@@ -35,7 +35,11 @@ async def _serve_stdio(server: Server[Any]) -> None:
 
 
 def _serve_http(server: Server[Any]) -> None:
-    app = server.streamable_http_app()
+    serve_app(server.streamable_http_app())
+
+
+def serve_app(app: Any) -> None:
+    """An ASGI app on 127.0.0.1, its endpoint printed first (see above)."""
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(128)

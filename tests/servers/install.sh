@@ -3,6 +3,7 @@
 #   install.sh [--force]           the end-to-end servers scripts/record_servers.py records:
 #       PyPI servers (tests/servers/requirements.txt)  -> <repo>/.servers/venv   (one venv)
 #       npm servers  (tests/servers/package-lock.json) -> tests/servers/node_modules (npm ci)
+#       an app's mcp 1.x (tests/servers/app-mcp1.txt)  -> <repo>/.servers/app-mcp1
 #   install.sh [--force] --corpus  the corpus servers scripts/record_corpus.py records (never CI):
 #       PyPI servers (tests/corpus/pypi/<name>.txt)    -> <repo>/.corpus/venvs/<name> (a venv each)
 #       npm servers  (tests/corpus/package-lock.json)  -> tests/corpus/node_modules (npm ci)
@@ -64,6 +65,7 @@ install_npm() {
 
 if [[ $corpus == 0 ]]; then
   install_pypi "$here/requirements.txt" "$repo/.servers/venv"
+  install_pypi "$here/app-mcp1.txt" "$repo/.servers/app-mcp1"
   install_npm "$here"
 else
   for requirements in "$repo"/tests/corpus/pypi/*.txt; do
