@@ -54,7 +54,9 @@ def mcp2openai(*args: str) -> None:
 
 
 def build_adapter(workdir: Path) -> ModuleType:
-    config, snapshots, module = workdir / "mcp.json", workdir / "mcp", workdir / "demo_tools.py"
+    config, module = workdir / "mcp.json", workdir / "demo_tools.py"
+    # not "mcp": workdir goes on sys.path below, and a folder `mcp` there could shadow the SDK
+    snapshots = workdir / "mcp-snapshots"
     server = {"command": SERVER[0], "args": SERVER[1:]}
     config.write_text(json.dumps({"mcpServers": {"demo": server}}, indent=2), encoding="utf-8")
     mcp2openai("fetch", "--mcp-config", str(config), "--snapshots", str(snapshots))

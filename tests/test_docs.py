@@ -234,13 +234,16 @@ def test_the_readme_api_table_names_every_public_name_of_a_module() -> None:
 
 
 def test_the_readme_keeps_the_contributors_two_commands() -> None:
-    """CI (.ci/run) and a fresh clone rely on `make generate` and `make test`."""
+    """CI (.ci/run) and a fresh clone rely on `make generate` and `make test`; CI also gates
+    `make check` (ruff, mypy --strict, black, the golden files), before the tests."""
     develop = section(README.read_text(encoding="utf-8"), "Develop")
     commands = re.findall(r"^    (make \w+)", develop, re.M)
     assert commands == ["make generate", "make test"]
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     assert re.search(r"^generate:", makefile, re.M) and re.search(r"^test:", makefile, re.M)
-    assert "make test" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    ci = re.findall(r"^make (\w+)$", (ROOT / ".ci" / "run").read_text(encoding="utf-8"), re.M)
+    assert "check" in ci and "test" in ci and ci.index("check") < ci.index("test")
+    assert "set -euo pipefail" in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
 
 
 def test_every_option_of_the_command_line_is_in_the_usage_docs() -> None:
@@ -278,3 +281,22 @@ def test_the_config_reference_shows_every_key_the_config_takes(tmp_path: Path) -
     assert sorted(config._TOP_KEYS - top) == []
     assert sorted(config._SERVER_KEYS - server) == []
     assert top <= config._TOP_KEYS and server <= config._SERVER_KEYS
+
+
+def test_the_readme_config_writes_snapshots_where_no_import_can_take_them() -> None:
+    """The README's example names a snapshot folder that cannot shadow a package (a folder
+    `mcp/` beside the app was imported in place of the `mcp` SDK), and says where `fetch`
+    writes as the config does."""
+    from mcp2openai.config import DEFAULT_SNAPSHOTS
+
+    readme = README.read_text(encoding="utf-8")
+    (config,) = [
+        block
+        for block in re.findall(r"^```toml\n(.*?)^```$", readme, re.M | re.S)
+        if "[tool.mcp2openai]" in block
+    ]
+    table = tomllib.loads(config)["tool"]["mcp2openai"]
+    folder = table.get("snapshots", DEFAULT_SNAPSHOTS)
+    assert not any(part.isidentifier() for part in folder.split("/")), folder
+    (server,) = table["servers"]
+    assert f"mcp2openai fetch   # writes {folder}/{server}.json," in readme

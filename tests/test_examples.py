@@ -5,15 +5,20 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+import pytest
 from live_support import EXAMPLES, PYTHON
+
+pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
 
 RESPONSES = ('{"result":5}', '{"result":"Hello, Ada!"}')
 
 
 def test_quickstart_runs_for_both_apis(tmp_path: Path) -> None:
+    kept = tmp_path / "kept"  # where the Responses run keeps its files
     runs = {
         api: subprocess.Popen(
-            [PYTHON, str(EXAMPLES / "quickstart.py"), "--api", api],
+            [PYTHON, str(EXAMPLES / "quickstart.py"), "--api", api]
+            + (["--workdir", str(kept)] if api == "responses" else []),
             cwd=tmp_path,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -38,3 +43,6 @@ def test_quickstart_runs_for_both_apis(tmp_path: Path) -> None:
             "model: 2 + 3 = 5, Ada is greeted, and 1 / 0 is undefined.",
         ]
         assert "wrote" in stderr and "Traceback" not in stderr
+    # The folder goes on sys.path: its snapshot folder is one no import can take for a package.
+    assert (kept / "mcp-snapshots" / "demo.json").is_file()
+    assert not (kept / "mcp").exists()
