@@ -143,6 +143,38 @@ def test_the_first_tools_loads_the_runtimes_api_and_core_and_nothing_else() -> N
     ]
 
 
+def test_a_text_output_loads_neither_the_media_part_nor_the_cutting_one() -> None:
+    """The usual result, one text under its cap, is formatted by ``outputs`` alone; a result
+    with an image loads ``media``, and a text over ``max_output_chars`` loads ``cutting``."""
+    code = (
+        "import sys\n"
+        f"sys.path[:] = [{str(GENERATED)!r}]"
+        " + [p for p in sys.path if 'site-packages' not in p]\n"
+        "import mcp_time as m\n"
+        "def loaded(result, **options):\n"
+        "    before = set(sys.modules)\n"
+        "    for api in ('chat', 'responses'):\n"
+        "        m.tool_output('c', result, api=api, **options)\n"
+        "    parts = set(sys.modules) - before\n"
+        "    print(*sorted(n for n in parts if n.startswith('_mcp2openai.')) or ['-'])\n"
+        "loaded({'content': [{'type': 'text', 'text': 'ok'}]})\n"
+        "loaded({'content': [{'type': 'text', 'text': 'ok'}]}, max_output_chars=2)\n"
+        "loaded({'content': [{'type': 'text', 'text': 'long'}]}, max_output_chars=2)\n"
+        "image = {'type': 'image', 'mimeType': 'image/png', 'data': 'aGk='}\n"
+        "loaded({'content': [image]})\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-S", "-B", "-c", code], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == [
+        "_mcp2openai.outputs _mcp2openai.reading",
+        "-",
+        "_mcp2openai.cutting",
+        "_mcp2openai.media",
+    ]
+
+
 def test_the_framework_functions_load_only_the_standard_library_until_called() -> None:
     """`agents_tools` and `pydantic_ai_toolset` are made (the frameworks part is loaded)
     without loading anything outside the standard library; without the framework, a call

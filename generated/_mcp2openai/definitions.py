@@ -123,6 +123,26 @@ def catalog(toolset: "Tables") -> Catalog:
     return found
 
 
+def ours(toolset: "Tables", name: str, parameters: object) -> "str | None":
+    """The exposed name of the toolset's tool a function offered inside a namespace the
+    toolset did not make stands for (``offered``): one whose definition has this name
+    (flat: the exposed name; in its namespace: the name there) and these parameters.
+    None when none (or, by the name in a namespace, more than one) has."""
+    known = catalog(toolset)
+    flat = known.positions.get(name)
+    found = [flat] if flat is not None else []
+    if not found:
+        found = [i for i, local in enumerate(known.locals) if local == name]
+        if not found:
+            return None
+    found = [
+        index
+        for index, tool in zip(found, toolset.definitions(found), strict=True)
+        if tool["parameters"] == parameters
+    ]
+    return known.names[found[0]] if len(found) == 1 else None
+
+
 def chosen_tools(
     toolset: "Tables",
     servers: "Iterable[str] | None",

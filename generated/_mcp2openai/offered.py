@@ -39,7 +39,7 @@ def offered(
     Responses response's own ``tools`` (the API echoes its request's). A function counts
     by its name, inside one of the toolset's namespaces by the name it has there, deferred
     or not; inside another namespace when it has the name and parameters of one of the
-    toolset's definitions, flat or namespaced (``_ours``); so do the
+    toolset's definitions, flat or namespaced (``definitions.ours``); so do the
     functions a ``tool_search_output`` of the response loaded; a client ``tool_search``
     offers every tool when no function is listed beside it (its answers may load any). A
     ``tool_choice`` the response echoes that allows some tools only (or forces one)
@@ -103,7 +103,9 @@ def _names(
                 if exposed is not None:
                     names[exposed] = exposed
                 elif type(local) is str:  # one of ours, in the app's own namespace?
-                    exposed = _ours(toolset, local, get(function, "parameters"))
+                    from .definitions import ours
+
+                    exposed = ours(toolset, local, get(function, "parameters"))
                     if exposed is not None:
                         names[(space, local)] = exposed
         elif kind == "tool_search" and get(item, "execution") == "client":
@@ -111,28 +113,6 @@ def _names(
     if client_search and not names:
         return None
     return names
-
-
-def _ours(toolset: "Tables", name: str, parameters: object) -> "str | None":
-    # The exposed name of the toolset's tool a function offered inside another namespace
-    # stands for: one whose definition has this name (flat: the exposed name; in its
-    # namespace: the name there) and these parameters. None when none (or, by the name in
-    # a namespace, more than one) has.
-    from .definitions import catalog
-
-    known = catalog(toolset)
-    flat = known.positions.get(name)
-    found = [flat] if flat is not None else []
-    if not found:
-        found = [i for i, local in enumerate(known.locals) if local == name]
-        if not found:
-            return None
-    found = [
-        index
-        for index, tool in zip(found, toolset.definitions(found), strict=True)
-        if tool["parameters"] == parameters
-    ]
-    return known.names[found[0]] if len(found) == 1 else None
 
 
 def _allowed(choice: object) -> "frozenset[str] | None":

@@ -5,8 +5,9 @@ servers at the same time, each server's calls in the model's order.
 from .calls import tool_calls
 from .clock import Clock, current, positive
 from .core import ServerError
+from .media import image_message
 from .offered import offered
-from .outputs import check_options, image_message, output
+from .outputs import check_options, output
 from .reading import get, prepare, quote
 
 TYPE_CHECKING = False

@@ -1,4 +1,5 @@
-"""Reading a response as a dict or as an ``openai`` SDK object, without importing either."""
+"""Reading a response (or an MCP result) as a dict or as an ``openai`` (or ``mcp``) SDK
+object, without importing either."""
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -126,6 +127,16 @@ def get(obj: object, key: str) -> object:
     # an app's object: whatever it raises, it has no such value
     except Exception:  # noqa: BLE001
         return None
+
+
+def field(obj: object, wire: str, python: str) -> object:
+    # Wire dicts use the protocol's camelCase; the mcp SDK's objects snake_case. An
+    # object with the snake attribute is read by it alone, even when it is None: the
+    # camelCase alias of the SDK's objects warns that it is deprecated.
+    if isinstance(obj, dict) or is_mapping(obj):
+        value = get(obj, wire)
+        return get(obj, python) if value is None else value
+    return get(obj, python) if has(obj, python) else get(obj, wire)
 
 
 _FIELDS = (
