@@ -215,7 +215,7 @@ LAZY_IMPORTS = {
         {"mcp", "httpx2", "httpx"},
         {"require_sdk", "open_session", "negotiate", "call_tool", "_http_client", "list_tools"},
     ),
-    "connection": ({"anyio"}, {"_closed"}),
+    "connection": ({"anyio", "mcp"}, {"_closed", "_listen"}),
     "holding": ({"anyio"}, {"_hold", "_until_stopped"}),
     # the SDK's types of elicitation, for connect()'s sessions
     "questions": ({"mcp"}, {"callback", "elicitation", "call", "elicit_result"}),

@@ -6,7 +6,8 @@ Streamable HTTP on 127.0.0.1), in a module `mcp2openai build` wrote from a pypro
 - SIGTERM to an app (async or sync) connected to three stdio servers, or its task cancelled,
   leaves no server running;
 - a stdio server that exits after a call is started again by the next call; an HTTP session
-  the server forgot is opened again; `tools/list_changed` is listed again and logged;
+  the server forgot is opened again; `tools/list_changed` is listed again and logged, on
+  2026-07-28 through the `subscriptions/listen` stream connect() holds open;
 - a secret a server writes to stderr reaches the app's log, never the model's outputs, and
   a tool's own error is logged without a traceback;
 - sync code: `with connect()` and `execute_tool_calls_sync` with the sync `OpenAI` client;
@@ -306,15 +307,20 @@ def test_an_http_session_the_server_forgot_is_opened_again(
     assert "server web: its session expired; starting it again" in caplog.messages
 
 
+@pytest.mark.parametrize("protocol", ["legacy", "auto"])
 def test_tools_list_changed_is_listed_again_and_logged(
-    built: Built, caplog: pytest.LogCaptureFixture
+    built: Built, caplog: pytest.LogCaptureFixture, protocol: str
 ) -> None:
+    """A stateful (2025-11-25) session gets the notification as it is; on 2026-07-28
+    (what "auto" negotiates with this server) it comes on the listen stream connect()
+    holds open."""
     caplog.set_level(logging.INFO, logger="mcp2openai")
     expected = "server s1: its tool list changed; the toolset's tools did not"
 
     async def main() -> None:
-        # a stateful session: on 2026-07-28 a notification needs a subscription stream
-        async with built.module.connect(servers=["s1"], protocol="legacy") as call_tool:
+        async with built.module.connect(servers=["s1"], protocol=protocol) as call_tool:
+            version = call_tool.sessions["s1"].protocol_version
+            assert (version >= "2026-07-28") == (protocol == "auto"), version
             assert text_of(await call_tool("s1", "add_tool", {})) == "added"
             await logged(caplog, expected)
 

@@ -271,6 +271,8 @@ class Connection:
             "auth": self.auth.get(server.name),
         }
         await server.start(self._stderr, options, self._headers(server.name))
+        if self._check != "off" and _announces_changes(server.session):
+            self._track(self._listen(server, server.session))
 
     async def _close(self) -> None:
         """Stop every server and check, and wait for all, also when cancelled meanwhile."""
@@ -331,15 +333,38 @@ class Connection:
         runs in the session's receive loop, which the listing needs)."""
 
         async def handler(message: "Any") -> None:
-            import asyncio
-
             method = getattr(getattr(message, "root", message), "method", None)
             if method == "notifications/tools/list_changed":
-                task = asyncio.create_task(self._relisted(server))
-                self._checks.add(task)
-                task.add_done_callback(self._checks.discard)
+                self._track(self._relisted(server))
 
         return handler
+
+    def _track(self, work: "Coroutine[Any, Any, None]") -> None:
+        """Run ``work`` (a check) in a task of its own, which ``_close`` stops."""
+        import asyncio
+
+        task = asyncio.create_task(work)
+        self._checks.add(task)
+        task.add_done_callback(self._checks.discard)
+
+    async def _listen(self, server: Server, session: "Any") -> None:
+        """On the 2026-07-28 protocol a server says its tool list changed only on a
+        ``subscriptions/listen`` stream: hold one open while the session lasts, and list
+        the tools again at each change, as ``notifications/tools/list_changed`` does."""
+        from mcp.client.subscriptions import listen
+
+        try:
+            async with listen(session, tools_list_changed=True) as changes:
+                async for _ in changes:
+                    await self._relisted(server)
+        # the session ended (a restart opens a new one), or the server refused it
+        except Exception as error:  # noqa: BLE001
+            if server.session is session and not self.closing:
+                log().info(
+                    "server %s: its tool changes are not followed: %s",
+                    server.name,
+                    reason(error),
+                )
 
     async def _relisted(self, server: Server) -> None:
         from .contract import changes, report
@@ -408,6 +433,16 @@ class Caller:
         # ``with connect()``, awaited on another loop: the sessions' loop runs the call
         future = asyncio.run_coroutine_threadsafe(call, self.loop)
         return asyncio.wrap_future(future)
+
+
+def _announces_changes(session: "Any") -> bool:
+    """Whether ``session`` is on the 2026-07-28 protocol (mcp 2.3 or newer) with a
+    server that announces tool list changes, which it then sends on a listen stream."""
+    capabilities = getattr(session, "server_capabilities", None)
+    tools = getattr(capabilities, "tools", None)
+    changed = getattr(tools, "list_changed", None)
+    version = getattr(session, "protocol_version", None)
+    return bool(changed) and isinstance(version, str) and version >= "2026-07-28"
 
 
 def _refused(error: BaseException) -> bool:

@@ -91,6 +91,7 @@ async def add_tool(ctx: Context) -> str:
 
     ctx.mcp_server.add_tool(extra)
     await ctx.session.send_tool_list_changed()  # a stateful (2025) session: sent as is
+    await ctx.notify_tools_changed()  # 2026-07-28: to the subscriptions/listen streams
     return "added"
 
 
