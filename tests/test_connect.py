@@ -206,6 +206,7 @@ def test_a_server_that_cannot_start_is_named_and_the_others_are_stopped(tmp_path
     assert str(caught.value).startswith("connect(): server 'legacy' could not be started: ")
     # its stderr quoted, as fetch quotes it; nothing of it on the app's own stderr
     assert str(caught.value).endswith('; stderr: "fatal: configuration file missing"')
+    assert caught.value.stderr == "fatal: configuration file missing"  # as written, unquoted
     assert pids(pidfile)  # it did run (and recorded itself)
     assert wait_gone(pids(pidfile)) == []
     assert wait_gone(sorted(descendants() - before)) == []

@@ -20,6 +20,7 @@ import asyncio
 import json
 import logging
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -327,6 +328,41 @@ def test_tools_list_changed_is_listed_again_and_logged(
     asyncio.run(main())
 
 
+def test_a_change_is_logged_once_however_often_the_server_says_so(
+    built: Built, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A toolset built when the server described `echo` otherwise: connect() logs that
+    once (WARNING); each later tools/list_changed that finds the same is an INFO line (a
+    server may send several in a row: server-everything does, as it starts)."""
+    caplog.set_level(logging.INFO, logger="mcp2openai")
+    snapshot = json.loads((built.directory.parent / "snaps" / "session.json").read_text())
+    [echo] = [tool for tool in snapshot["tools"] if tool["name"] == "echo"]
+    echo["description"] = "Described otherwise when the toolset was built."
+    (tmp_path / "session.json").write_text(json.dumps(snapshot), encoding="utf-8")
+    out = tmp_path / "app" / "changed_tools.py"
+    result = run_cli("build", "--server", "s1=session.json", "--out", str(out), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    module = import_path(out)
+    again = "server s1: its tool list changed; the toolset's tools are as last logged"
+
+    async def main() -> None:
+        async with module.connect(servers={"s1": recipe()}, protocol="legacy") as call_tool:
+            for _ in range(2):
+                assert text_of(await call_tool("s1", "add_tool", {})) == "added"
+            deadline = time.monotonic() + 10
+            while caplog.messages.count(again) < 2:
+                assert time.monotonic() < deadline, caplog.messages
+                await asyncio.sleep(0.02)
+
+    asyncio.run(main())
+    warned = [
+        record.getMessage()
+        for record in caplog.records
+        if record.levelno >= logging.WARNING and "changed since" in record.getMessage()
+    ]
+    assert len(warned) == 1 and "echo (changed)" in warned[0], warned
+
+
 # ---------------------------------------------------------------------------- logs, not leaks
 
 
@@ -369,31 +405,20 @@ def test_stderr_reaches_the_log_never_the_model(
 
 # ---------------------------------------------------------------------------- sync code
 
-SYNC_APP = """
-import openai
-import session_tools
-
-client = openai.OpenAI(max_retries=0)
-messages: list[openai.types.chat.ChatCompletionMessageParam] = [
-    {"role": "user", "content": "Echo hello."}
-]
-with session_tools.connect(servers=["s1"]) as call_tool:
-    while True:
-        completion = client.chat.completions.create(
-            model="gpt-4.1", messages=messages, tools=session_tools.tools("chat")
-        )
-        outputs = session_tools.execute_tool_calls_sync(completion, call_tool, timeout=30)
-        if not outputs:
-            print(completion.choices[0].message.content)
-            break
-        reply = completion.choices[0].message.model_dump(exclude_none=True)
-        messages += [reply, *outputs]  # type: ignore[list-item]
-"""
-
 
 def test_a_sync_script_with_the_sync_openai_client(built: Built, tmp_path: Path) -> None:
+    """docs/usage.md's sync script ("Long sessions"), run against the fake endpoint with the
+    toolset of these tests, then type-checked as it stands."""
+    usage = (REPO / "docs" / "usage.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```$", usage, re.M | re.S)
+    (example,) = [block for block in blocks if "execute_tool_calls_sync(" in block]
     script = tmp_path / "sync_app.py"
-    script.write_text(SYNC_APP, encoding="utf-8")
+    script.write_text(
+        example.replace("from app import mcp_tools", "import session_tools as mcp_tools")
+        .replace("mcp_tools.connect()", 'mcp_tools.connect(servers=["s1"])')
+        .replace("openai.OpenAI()", "openai.OpenAI(max_retries=0)"),
+        encoding="utf-8",
+    )
     before = descendants()
     turns = [[("c1", "s1__echo", {"text": "hello"})], "It said hello."]
     with FakeOpenAI(turns) as fake:
@@ -408,8 +433,10 @@ def test_a_sync_script_with_the_sync_openai_client(built: Built, tmp_path: Path)
         )
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout == "It said hello.\n"
-    second = fake.bodies("/v1/chat/completions")[1]
-    assert second["messages"][-1] == {"role": "tool", "tool_call_id": "c1", "content": "hello"}
+    first, second = fake.bodies("/v1/responses")
+    assert first["input"] == "What time is it in Tokyo?"
+    output = {"type": "function_call_output", "call_id": "c1", "output": '{"result":"hello"}'}
+    assert second["input"] == [output]  # echo's structured content
     assert wait_gone(sorted(descendants() - before)) == []
     typed = subprocess.run(
         [PYTHON, "-m", "mypy", "--strict", "--no-incremental", str(script)],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -44,6 +45,18 @@ def test_ruff_default_rules_pass_on_every_generated_file() -> None:
     assert "All checks passed" in result.stdout
 
 
+def test_ruff_format_leaves_every_generated_file_as_it_is() -> None:
+    """The files are black's; an app that formats with ruff instead (its defaults,
+    `--isolated`) must not see them change either."""
+    result = subprocess.run(
+        [sys.executable, "-m", "ruff", "format", "--isolated", "--no-cache", "--diff", "."],
+        cwd=GENERATED,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+
+
 @pytest.mark.slow  # CONTRIBUTING.md, "Tiers"
 def test_mypy_strict_passes_on_generated_as_written() -> None:
     result = subprocess.run(
@@ -57,6 +70,21 @@ def test_mypy_strict_passes_on_generated_as_written() -> None:
             str(ROOT / "tests" / "typing" / "no_frameworks.ini"),
             ".",
         ],
+        cwd=GENERATED,
+        capture_output=True,
+        text=True,
+        env={"PATH": ""},
+    )
+    assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_mypy_strict_passes_on_generated_with_nothing_installed() -> None:
+    """An app type-checked where neither the mcp SDK (or the version whose modules the
+    runtime imports), its HTTP client nor a framework is installed: the runtime's imports
+    of them are not errors (`# mypy: disable-error-code` in the files that import them)."""
+    command = [sys.executable, "-m", "mypy", "--strict", "--no-incremental"]
+    result = subprocess.run(
+        [*command, "--no-site-packages", "--config-file", os.devnull, "."],
         cwd=GENERATED,
         capture_output=True,
         text=True,

@@ -1,3 +1,5 @@
+# mypy: disable-error-code="import-not-found"
+# (the mcp SDK, its HTTP client and the frameworks: an app type-checks without them)
 """``connect()``: one ``mcp`` session per server of the toolset, for as long as the app
 runs. Each server is started from its recipe within its timeout, started again when it
 has stopped (stdio) or its session expired (HTTP), and its tools are compared with the
@@ -84,6 +86,7 @@ class Connection:
         self.auth = auth  # server -> the httpx.Auth of its HTTP requests
         self.servers: dict[str, Server] = {}
         self._checks: set[asyncio.Task[None]] = set()  # tools/list_changed under way
+        self._found: dict[str, list[tuple[str, str, str]]] = {}  # the last check's
         self.entered: asyncio.Task[Any] | None = None  # the task that entered it
         self.closing = False  # no server starts once it is set
         self._caller: Caller | None = None
@@ -106,6 +109,7 @@ class Connection:
                 raise ValueError(f"auth names server {name!r}, {what}")
         self.entered = asyncio.current_task()
         self.closing = False
+        self._found = {}
         for name, recipe in planned:
             self.servers[name] = Server(name, recipe, self._timeout)
         if self._loop is None:  # ``with``: __enter__ watches, in the main thread
@@ -315,8 +319,11 @@ class Connection:
                     name,
                     reason(result),
                 )
-            else:
-                results += changes(self._toolset, name, result)
+            else:  # what a tools/list_changed logged meanwhile is not logged again
+                changed = changes(self._toolset, name, result)
+                if self._check == "raise" or changed != self._found.get(name):
+                    results += changed
+                self._found[name] = changed
         report(results, self._check)
 
     def _headers(self, name: str) -> "dict[str, list[list[str]]]":
@@ -369,26 +376,31 @@ class Connection:
     async def _relisted(self, server: Server) -> None:
         from .contract import changes, report
 
-        if self._check == "off" or server.session is None:
+        session = server.session
+        if self._check == "off" or session is None:
             log().info("server %s: its tool list changed", server.name)
             return
         try:
-            found = changes(
-                self._toolset, server.name, await list_tools(server.session)
-            )
+            found = changes(self._toolset, server.name, await list_tools(session))
         # a check that fails is logged: the app's calls go on
         except Exception as error:  # noqa: BLE001
-            log().warning(
-                "server %s: its tool list changed, and could not be listed again: %s",
+            if not self.closing and server.session is session:
+                log().warning(
+                    "server %s: its tool list changed, and could not be listed again: %s",
+                    server.name,
+                    reason(error),
+                )
+            return
+        # a server may say so several times in a row: each difference is logged once
+        last, self._found[server.name] = self._found.get(server.name), found
+        if not found or found == last:
+            what = "did not" if not found else "are as last logged"
+            log().info(
+                "server %s: its tool list changed; the toolset's tools %s",
                 server.name,
-                reason(error),
+                what,
             )
             return
-        if not found:
-            log().info(
-                "server %s: its tool list changed; the toolset's tools did not",
-                server.name,
-            )
         report(found, "warn")  # a session in use is not closed: it is logged
 
 

@@ -1,3 +1,5 @@
+# mypy: disable-error-code="import-not-found"
+# (the mcp SDK, its HTTP client and the frameworks: an app type-checks without them)
 """One server of a ``connect()`` (connection.py): its recipe and what is known of it,
 and the task that holds its session open: started within its timeout, watched until the
 server stops, stopped (through the ``mcp`` SDK's own shutdown).
@@ -186,8 +188,11 @@ class Server:
 
 
 def quoted(said: str) -> str:
-    """A server's stderr as a message's end: ``; stderr: ...``, or nothing."""
-    return f"; stderr: {said}" if said else ""
+    """A server's stderr (its telling lines) as a message's end: ``; stderr: "..."``,
+    or nothing."""
+    from .stderr import quote
+
+    return f"; stderr: {quote(said.splitlines())}" if said else ""
 
 
 def log() -> "Any":

@@ -123,9 +123,8 @@ class _Index:
             texts += [""] * (fields - len(texts))
             for field, text in enumerate(texts):
                 lengths[field].append(self._add(index, field, text))
-        self.norms: list[list[float]] = (
-            []
-        )  # per field, per tool: its length normalisation
+        # per field, per tool: its length normalisation
+        self.norms: list[list[float]] = []
         for field, sizes in enumerate(lengths):
             average = max(sum(sizes), 1) / max(len(sizes), 1)
             b = FIELD_B[field]

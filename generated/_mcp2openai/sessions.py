@@ -1,3 +1,5 @@
+# mypy: disable-error-code="import-not-found"
+# (the mcp SDK, its HTTP client and the frameworks: an app type-checks without them)
 """Opening a session with a server: ``open_session``, the one way a session is opened and
 its protocol negotiated (``negotiate``), and ``list_tools``; ``connect()``
 (connection.py) and ``mcp2openai fetch`` (generator/live.py) both use them. They work
@@ -66,17 +68,19 @@ async def open_session(
     variables filled in), enter its ``ClientSession`` on ``stack`` and negotiate
     (``protocol``): the one way ``connect()`` and ``mcp2openai fetch`` open a session.
 
-    ``capabilities`` (``fetch``) declares sampling, elicitation and roots, with handlers
-    that refuse or answer none: some servers list capability-gated tools only to clients
-    that declare them. ``connect()`` declares elicitation only, answered by
-    ``elicitation``: a session that declared roots and had none would, for example,
-    leave the filesystem server no directory. A stdio server's stderr goes to ``errlog``
-    (default: ``sys.stderr``), and ``started(reader)`` is called once its process runs
-    (or its HTTP client is ready), with the transport's read stream. On exit
-    the SDK closes the session; for stdio it closes the server's stdin, then terminates
-    and kills its process group. ``on_response`` sees every HTTP response (``fetch``
-    reports error statuses with it); ``auth``, an ``httpx.Auth`` of the SDK's HTTP client
-    (``httpx2`` for mcp 2.x, ``httpx`` for 1.x), signs every HTTP request."""
+    ``connect()`` and ``mcp2openai fetch`` declare elicitation only, answered by
+    ``elicitation``, so that a snapshot lists the tools ``connect()`` is given (some
+    servers list a tool only to clients that declare what it needs); a session that
+    declared roots and had none would, for example, leave the filesystem server no
+    directory. ``capabilities`` declares sampling and roots too, with handlers that
+    refuse or answer none (to record what a fuller client is given). A stdio server's
+    stderr goes to ``errlog`` (default: ``sys.stderr``), and ``started(reader)`` is
+    called once its process runs (or its HTTP client is ready), with the transport's
+    read stream. On exit the SDK closes the session; for stdio it closes the server's
+    stdin, then terminates and kills its process group. ``on_response`` sees every
+    HTTP response (``fetch`` reports error statuses with it); ``auth``, an
+    ``httpx.Auth`` of the SDK's HTTP client (``httpx2`` for mcp 2.x, ``httpx`` for
+    1.x), signs every HTTP request."""
     from mcp import ClientSession, types
 
     if "url" in recipe:

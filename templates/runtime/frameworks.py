@@ -1,3 +1,5 @@
+# mypy: disable-error-code="import-not-found"
+# (the mcp SDK, its HTTP client and the frameworks: an app type-checks without them)
 """The compiled tools inside the agent frameworks: ``agents_tools()`` (openai-agents
 ``FunctionTool``s) and ``pydantic_ai_toolset()`` (a pydantic-ai toolset).
 

@@ -1,3 +1,5 @@
+# mypy: disable-error-code="import-not-found"
+# (the mcp SDK, its HTTP client and the frameworks: an app type-checks without them)
 """Questions a server asks during a call (MCP elicitation), answered by the app's
 ``connect(elicit=handler)``: on a stateful session the server's ``elicitation/create``
 request, on the stateless 2026-07-28 protocol an ``input_required`` result, which the

@@ -49,19 +49,29 @@ class ServerLog:
                 self._loop.call_soon_threadsafe(self.ended.set)
 
     async def excerpt(self, wait: float = 2.0) -> str:
-        """The telling end of what the server wrote, once it has closed its stderr (or
-        after ``wait`` seconds)."""
+        """The telling end of what the server wrote (``telling``, one line each), once
+        it has closed its stderr (or after ``wait`` seconds)."""
         import asyncio
 
         await asyncio.to_thread(self.done.wait, wait)
-        return excerpt(list(self.lines))
+        return "\n".join(telling(list(self.lines)))
 
 
 def excerpt(lines: "list[str]") -> str:
-    """The informative end of a server's stderr, quoted: the last lines (up to three, in
-    order) that mention an error, or else its last line. A crash often ends with noise
-    (``}``, ``Node.js v20.11.1``) a few lines below its cause."""
+    """The telling end of a server's stderr, quoted for a message: ``"a", "b"``."""
+    return quote(telling(lines))
+
+
+def quote(lines: "list[str]") -> str:
     import json
+
+    return ", ".join(json.dumps(line, ensure_ascii=False) for line in lines)
+
+
+def telling(lines: "list[str]") -> "list[str]":
+    """The informative end of a server's stderr: the last lines (up to three, in order)
+    that mention an error, or else its last line, each cut at 160 characters. A crash
+    often ends with noise (``}``, ``Node.js v20.11.1``) a few lines below its cause."""
     import re
 
     said = [" ".join(line.split()) for line in lines if line.strip()]
@@ -73,5 +83,4 @@ def excerpt(lines: "list[str]") -> str:
     frame = re.compile(r"at |File \"|\^|~+$")
     telling = [line for line in said if errorish.search(line) and not frame.match(line)]
     chosen = list(dict.fromkeys(reversed(telling)))[:3][::-1] or said[-1:]
-    quoted = [line[:160] + ("..." if len(line) > 160 else "") for line in chosen]
-    return ", ".join(json.dumps(line, ensure_ascii=False) for line in quoted)
+    return [line[:160] + ("..." if len(line) > 160 else "") for line in chosen]
