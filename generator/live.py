@@ -7,9 +7,13 @@ re-serialized model, so no key is dropped, renamed or reordered. A snapshot is w
 
 Sessions are opened, and their protocol negotiated, by the runtime's code (templates/runtime/
 sessions.py), which `connect()` (connection.py) opens an app's sessions with: one way to be a
-client. The client declares the sampling, elicitation and roots capabilities, with callbacks
-that refuse or answer empty: some servers list capability-gated tools only to clients that
-declare them.
+client. The client declares what `connect()` declares, elicitation (answered here with a
+decline), so that a snapshot lists the tools `connect()` will be given: some servers list
+capability-gated tools only to clients that declare them (server-everything's
+`trigger-sampling-request` and `get-roots-list`), and a tool `connect()` is not given would be
+sent to the model, fail every call, and be reported removed by every check.
+`capabilities=True` (scripts/record_servers.py's "full" client) declares sampling and roots
+too.
 
 `protocol="auto"` (`mcp2openai fetch`'s default, and the runtime's `connect()`'s) asks
 `server/discover` first and speaks the stateless 2026-07-28 protocol with a server that answers
@@ -66,7 +70,7 @@ class FetchError(GeneratorError):
 async def connect(
     transport: Transport,
     *,
-    capabilities: bool = True,
+    capabilities: bool = False,
     errlog: TextIO | None = None,
     message_handler: Callable[[IncomingMessage], Awaitable[None]] | None = None,
     client_name: str = CLIENT_NAME,
@@ -76,12 +80,12 @@ async def connect(
 ) -> AsyncIterator[ClientSession]:
     """Start (stdio) or reach (HTTP) the server, negotiate (`protocol`), yield the session:
     the runtime's `open_session` (templates/runtime/sessions.py), which `connect()` opens
-    an app's sessions with, so both open and negotiate alike (`fetch` declares more
-    capabilities: the runtime's docstring says why).
+    an app's sessions with, so both open, negotiate and declare alike: elicitation, which
+    this session declines.
 
     On exit the SDK closes the session; for stdio it closes the server's stdin, then terminates
     and kills its whole process group, so no process is left behind. `capabilities` declares
-    sampling, elicitation and roots (with handlers that decline). A stdio server's stderr goes
+    sampling and roots too (with handlers that refuse or answer none). A stdio server's stderr goes
     to `errlog` (default: discarded into a temporary file). An HTTP server's error statuses are
     appended to `http_errors` ("HTTP 401 Unauthorized"): the SDK reports them without it.
     """
@@ -104,10 +108,16 @@ async def connect(
             client_info=types.Implementation(name=client_name, version=client_version),
             on_response=on_response,
             capabilities=capabilities,
+            elicitation=_decline,
         )
         if protocol == "auto" and http_errors is not None:
             http_errors.clear()  # a legacy server's refusal of server/discover is no failure
         yield session
+
+
+async def _decline(context: object, params: object) -> types.ElicitResult:
+    """A server's question during `fetch`: nobody is there to answer it."""
+    return types.ElicitResult(action="decline")
 
 
 async def negotiate(session: ClientSession) -> None:
@@ -219,7 +229,7 @@ async def fetch_snapshot(
     transport: Transport,
     *,
     timeout: float = DEFAULT_TIMEOUT,
-    capabilities: bool = True,
+    capabilities: bool = False,
     source: dict[str, Any] | None = None,
     client_name: str = CLIENT_NAME,
     client_version: str = __version__,

@@ -226,6 +226,34 @@ def test_connect_from_the_pyproject_config(from_pyproject: Built) -> None:
     assert descendants() == before
 
 
+def test_fetch_records_the_tools_connect_is_given(tmp_path: Path) -> None:
+    """server-everything lists `get-roots-list` and `trigger-sampling-request` only to a
+    client that declares roots and sampling, which connect() does not: fetch declares what
+    connect() declares, so neither is recorded (nor sent to the model, to fail), and
+    connect(check="raise") finds nothing removed."""
+    require_real_servers()
+    (tmp_path / "pyproject.toml").write_text(
+        '[tool.mcp2openai]\nout = "app/everything_tools.py"\n'
+        "[tool.mcp2openai.servers.everything]\n"
+        f"command = {json.dumps(str(REAL_SERVERS['everything']))}\nargs = [\"stdio\"]\n",
+        encoding="utf-8",
+    )
+    for command in ("fetch", "build"):
+        result = run_cli(command, "-q", cwd=tmp_path)
+        assert result.returncode == 0, result.stderr
+    module = import_path(tmp_path / "app" / "everything_tools.py")
+    tools = {tool for _, tool in module.NAMES.values()}
+    assert "trigger-elicitation-request" in tools  # connect() declares elicitation
+    assert not tools & {"get-roots-list", "trigger-sampling-request"}
+
+    async def main() -> str:
+        async with module.connect(check="raise") as call_tool:
+            result = await call_tool("everything", "echo", {"message": "all there"})
+        return "".join(block.text for block in result.content)
+
+    assert asyncio.run(main()) == "Echo: all there"
+
+
 def test_connect_from_an_mcp_servers_file(tmp_path: Path) -> None:
     require_real_servers()
     config = {

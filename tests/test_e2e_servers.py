@@ -48,7 +48,10 @@ from fake_openai import FakeOpenAI
 pytestmark = pytest.mark.e2e  # starts MCP servers (CONTRIBUTING.md, "Tiers")
 
 GOLDEN = REPO / "generated" / "snapshots"
-COUNTS = {"time": 2, "fetch": 1, "git": 12, "everything": 17, "filesystem": 14}
+COUNTS = {"time": 2, "fetch": 1, "git": 12, "everything": 15, "filesystem": 14}
+# server-everything lists these only to a client that declares roots or sampling, which fetch,
+# like connect(), does not (the golden snapshot was recorded by such a client)
+GATED = {"get-roots-list", "trigger-sampling-request"}
 NOTE = "Remember the milk.\nAnd the eggs.\n"
 PAGE = "mcp2openai end-to-end page: the fetch server read this over HTTP.\n"
 
@@ -144,7 +147,8 @@ def test_fetch_reads_every_real_server(workspace: Workspace) -> None:
         snapshot = json.loads((workspace.directory / "mcp" / f"{name}.json").read_text())
         golden = json.loads((GOLDEN / f"{name}.json").read_text())
         # exactly what the recorder captured (and cross-checked without the SDK)
-        assert snapshot["tools"] == golden["tools"], name
+        recorded = [tool for tool in golden["tools"] if tool["name"] not in GATED]
+        assert snapshot["tools"] == recorded, name
         assert snapshot["server"] == golden["server"]
         assert snapshot["protocolVersion"] == golden["protocolVersion"]
         assert snapshot.get("instructions") == golden.get("instructions")
@@ -393,9 +397,10 @@ def test_streamable_http_server_fetched_by_url_and_called(
         cwd=tmp_path,
     )
     assert result.returncode == 0, result.stderr
-    assert result.stderr.startswith("mcp2openai: everything: 17 tools in ")
+    assert result.stderr.startswith("mcp2openai: everything: 15 tools in ")
     snapshot = json.loads((tmp_path / "everything.json").read_text())
-    assert snapshot["tools"] == json.loads((GOLDEN / "everything.json").read_text())["tools"]
+    golden = json.loads((GOLDEN / "everything.json").read_text())["tools"]
+    assert snapshot["tools"] == [tool for tool in golden if tool["name"] not in GATED]
 
     # the module built from the stdio snapshot drives the HTTP server just the same
     adapter = workspace.adapter
