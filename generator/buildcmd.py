@@ -21,6 +21,7 @@ from .pipeline import (
     files,
     is_package,
     old_data,
+    package_note,
     runtime_folder,
     runtime_version_on_disk,
     stale_runtime,
@@ -92,8 +93,9 @@ def _write_or_check(
     for line in plan.warnings:
         _once(f"mcp2openai: warning: {line}", said)
     if not quiet:
-        for note in plan.notes:
-            _once(f"mcp2openai: note: {note}", said)
+        for note in (*plan.notes, package_note(out)):
+            if note is not None:
+                _once(f"mcp2openai: note: {note}", said)
     for line in warnings(model):
         click.echo(f"mcp2openai: {line}", err=True)
     if check:

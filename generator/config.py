@@ -68,6 +68,7 @@ from .entries import (
     did_you_mean,
     key_name,
     known,
+    no_such,
     recipe_of,
     select,
     server_name,
@@ -300,10 +301,8 @@ def _mcp_config_servers(
     own_names = [server.name for server in own]
     if names:
         known = [*(picks or sorted(in_file)), *own_names]
-        unknown = [name for name in names if name not in known]
-        if unknown:
-            listed = ", ".join(known)
-            raise ConfigError(file, None, f"no server named {', '.join(unknown)} (known: {listed})")
+        if problem := no_such("server", names, known):
+            raise ConfigError(file, None, problem)
         chosen = tuple(name for name in names if name in in_file)
     else:
         chosen = tuple(picks)

@@ -66,10 +66,8 @@ def select(
     if not names:
         return servers
     by_name = {server.name: server for server in servers}
-    unknown = [name for name in names if name not in by_name]
-    if unknown:
-        known = ", ".join(by_name)
-        raise ConfigError(file, None, f"no server named {', '.join(unknown)} (known: {known})")
+    if problem := no_such("server", names, by_name):
+        raise ConfigError(file, None, problem)
     return tuple(by_name[name] for name in dict.fromkeys(names))
 
 
@@ -143,6 +141,19 @@ def known(table: dict[str, Any], known: frozenset[str], file: str, key: str) -> 
             raise ConfigError(
                 file, f"{key}.{key_name(name)}", f"unknown key{guess} (known: {listed})"
             )
+
+
+def no_such(kind: str, names: Iterable[str], known: Iterable[str]) -> str | None:
+    """The one-line error for `names` that are not among `known` (in its order), with a
+    did-you-mean for a single typo: `no server named tiem: did you mean "time"? (known: ...)`;
+    None when every name is known."""
+    known = list(known)
+    unknown = [name for name in names if name not in known]
+    if not unknown:
+        return None
+    close = did_you_mean(unknown[0], known) if len(unknown) == 1 else None
+    guess = f": did you mean {json.dumps(close)}?" if close else ""
+    return f"no {kind} named {', '.join(unknown)}{guess} (known: {', '.join(known)})"
 
 
 def did_you_mean(name: Any, known: Iterable[str]) -> str | None:

@@ -16,6 +16,7 @@ from .entries import (
     ServerConfig,
     did_you_mean,
     key_name,
+    no_such,
     recipe_of,
     server_name,
     server_transport,
@@ -46,10 +47,8 @@ def load_mcp_servers(
     """
     file = str(path)
     table, where = _servers_table(path)
-    unknown = [name for name in names if name not in table]
-    if unknown:
-        known = ", ".join(table)
-        raise ConfigError(file, None, f"no server named {', '.join(unknown)} (known: {known})")
+    if problem := no_such("server", names, table):
+        raise ConfigError(file, None, problem)
     servers = []
     for name in dict.fromkeys(names) if names else table:
         entry = table[name]

@@ -13,6 +13,15 @@ RUNTIME_PACKAGE: Final = "_mcp2openai"  # the runtime's folder beside the toolse
 # The packages a toolset module and the apps around it import: a module of the same name, in a
 # folder on sys.path (as the module's folder is, run as a script or loaded by path), hides them.
 _IMPORTED: Final = ("mcp", "openai", "agents", "pydantic_ai")
+# What openai and mcp import in turn (their dependencies' top-level modules, for the versions
+# docs/usage.md names: tests/test_build_messages.py checks it covers what is installed here).
+_DEPENDENCIES: Final = frozenset(
+    """annotated_types anyio attr attrs certifi click distro dotenv h11 httpcore httpcore2 httpx
+    httpx2 httpx_sse idna jiter jsonschema jsonschema_specifications jwt mcp_types multipart
+    opentelemetry pydantic pydantic_core pydantic_settings python_multipart referencing rpds
+    sniffio sse_starlette starlette tqdm truststore typing_extensions typing_inspection
+    uvicorn""".split()  # noqa: SIM905 (a list of 36 names, as prose)
+)
 
 
 def shown(path: Path, cwd: Path | None = None) -> str:
@@ -30,8 +39,8 @@ def shown(path: Path, cwd: Path | None = None) -> str:
 def module_file_problem(path: Path) -> str | None:
     """Why `path` cannot be a toolset module, or None when it can: it must be importable
     (`import NAME`), not the runtime's folder's name, and not hide a module an app imports
-    (the standard library's, `sys.stdlib_module_names`, or `mcp`, `openai`, `agents`,
-    `pydantic_ai`)."""
+    (the standard library's, `sys.stdlib_module_names`, `mcp`, `openai`, `agents`,
+    `pydantic_ai`, or a package openai or mcp imports)."""
     if not _MODULE_FILE.fullmatch(path.name):
         return (
             f"{path.name!r} is not an importable module file name:"
@@ -49,4 +58,9 @@ def module_file_problem(path: Path) -> str | None:
         )
     if path.stem in _IMPORTED:
         return f"{path.name!r} would shadow the {path.stem!r} package: choose another name"
+    if path.stem in _DEPENDENCIES:
+        return (
+            f"{path.name!r} would shadow the {path.stem!r} package, which openai or mcp"
+            " imports: choose another name"
+        )
     return None

@@ -18,7 +18,7 @@ from . import naming
 from .load import About, read_snapshot
 from .model import ModuleModel, Options, build_model, input_hash
 from .options import ServerSpec, StrictMode
-from .paths import RUNTIME_PACKAGE
+from .paths import RUNTIME_PACKAGE, shown
 from .render import render
 from .strict import Target
 from .writing import write_if_changed
@@ -60,6 +60,21 @@ def is_package(module: Path) -> bool:
     """Whether the module's folder is a package (the stub then imports the runtime
     relatively)."""
     return (module.parent / "__init__.py").is_file()
+
+
+def package_note(module: Path) -> str | None:
+    """A note when the module's folder is not a package but sits in one: the app most
+    likely imports the module through that package, where the stub's top-level import of
+    the runtime is not found by a type checker (the module itself imports either way)."""
+    folder = module.parent
+    if is_package(module) or not (folder.parent / "__init__.py").is_file():
+        return None
+    return (
+        f"{shown(folder)}/ has no __init__.py but {shown(folder.parent)}/ has one: the stub"
+        f" imports its runtime as the top-level {RUNTIME_PACKAGE}, for a {module.stem} imported"
+        f" with {shown(folder)}/ on sys.path; to import it through the package, add"
+        f" {shown(folder / '__init__.py')} and build again"
+    )
 
 
 def build(

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from .entries import ConfigError, did_you_mean, key_name, server_name, string
+from .entries import ConfigError, did_you_mean, key_name, no_such, server_name, string
 from .options import StrictMode
 from .paths import module_file_problem
 from .strict import Target
@@ -121,9 +121,6 @@ def pick(toolsets: tuple[Toolset, ...], names: tuple[str, ...], file: str) -> tu
     """The toolsets named (`--toolset`, in the config's order), or all of them."""
     if not names:
         return toolsets
-    known = [toolset.name for toolset in toolsets]
-    unknown = [name for name in names if name not in known]
-    if unknown:
-        listed = ", ".join(known)
-        raise ConfigError(file, None, f"no toolset named {', '.join(unknown)} (known: {listed})")
+    if problem := no_such("toolset", names, [toolset.name for toolset in toolsets]):
+        raise ConfigError(file, None, problem)
     return tuple(toolset for toolset in toolsets if toolset.name in names)

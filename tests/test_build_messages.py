@@ -13,6 +13,7 @@ import pytest
 from buildutil import import_path, thawed
 from live_support import run_cli
 from mcp2openai import __version__ as VERSION
+from mcp2openai.paths import module_file_problem
 
 SNAPSHOTS = Path(__file__).resolve().parent.parent / "generated" / "snapshots"
 OLD = 1_000_000_000  # an mtime long past: a rewrite would move it to now
@@ -120,6 +121,36 @@ def test_out_must_be_an_importable_module_file(tmp_path: Path, out: str, why: st
 
 
 RUNTIME = "names the runtime's folder beside it (_mcp2openai/): choose another name"
+BY_SDKS = "which openai or mcp imports: choose another name"
+
+
+def test_every_package_openai_and_mcp_import_is_refused_as_a_module_name() -> None:
+    """The top-level modules of every distribution openai and mcp require, as installed
+    here (their requirements followed to the end), are refused as `--out` names."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+
+    seen: set[str] = set()
+    waiting = ["openai", "mcp"]
+    modules: set[str] = set()
+    while waiting:
+        name = waiting.pop()
+        if name.lower() in seen:
+            continue
+        seen.add(name.lower())
+        distribution = metadata.distribution(name)
+        for line in distribution.requires or []:
+            required = Requirement(line)
+            if required.marker is None or required.marker.evaluate({"extra": ""}):
+                waiting.append(required.name)
+        top = (distribution.read_text("top_level.txt") or "").split()
+        files = [file.parts for file in distribution.files or [] if len(file.parts) > 1]
+        top += [parts[0] for parts in files if parts[-1] == "__init__.py"]
+        modules |= {module for module in top if module.isidentifier()}
+    assert len(seen) > 15, seen  # the closure was followed
+    refused = {module for module in modules if module_file_problem(Path(f"{module}.py"))}
+    assert modules - refused == set()
 
 
 @pytest.mark.parametrize(
@@ -134,6 +165,9 @@ RUNTIME = "names the runtime's folder beside it (_mcp2openai/): choose another n
         ("openai.py", "would shadow the 'openai' package: choose another name"),
         ("agents.py", "would shadow the 'agents' package: choose another name"),
         ("app/pydantic_ai.py", "would shadow the 'pydantic_ai' package: choose another name"),
+        ("anyio.py", f"would shadow the 'anyio' package, {BY_SDKS}"),
+        ("app/httpx2.py", f"would shadow the 'httpx2' package, {BY_SDKS}"),
+        ("pydantic.py", f"would shadow the 'pydantic' package, {BY_SDKS}"),
     ],
 )
 def test_out_that_cannot_work_is_refused(tmp_path: Path, out: str, why: str) -> None:
@@ -591,3 +625,32 @@ def test_a_snapshot_with_no_tools_gets_a_warning_naming_the_server(tmp_path: Pat
         " (fetch it again once the server is configured)"
     )
     assert result.stderr.count("warning") == 1  # the time server's snapshot has tools
+
+
+# --- a module folder that is not a package, inside one ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("packages", "noted"),
+    [(["app"], True), (["app", "app/tools"], False), ([], False)],
+)
+def test_a_folder_inside_a_package_that_is_not_one_is_noted(
+    tmp_path: Path, packages: list[str], noted: bool
+) -> None:
+    """app/tools/research.py with app/__init__.py and none in app/tools/: the stub imports the
+    runtime top-level, which a type checker does not find for `from app.tools import research`;
+    the build says how to fix it, and says nothing when the folder is a package or is in none."""
+    snapshot(tmp_path, "time")
+    (tmp_path / "app" / "tools").mkdir(parents=True)
+    for package in packages:
+        (tmp_path / package / "__init__.py").touch()
+    out = "app/tools/research.py"
+    result = run_cli("build", "--server", "time=mcp/time.json", "--out", out, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    note = (
+        "mcp2openai: note: app/tools/ has no __init__.py but app/ has one: the stub imports its"
+        " runtime as the top-level _mcp2openai, for a research imported with app/tools/ on"
+        " sys.path; to import it through the package, add app/tools/__init__.py and build again"
+    )
+    assert (note in result.stderr.splitlines()) == noted, result.stderr
+    assert ("note:" in result.stderr) == noted

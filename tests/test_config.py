@@ -385,6 +385,9 @@ def test_fetch_plan_from_pyproject(tmp_path: Path) -> None:
     assert (plan.timeout, plan.targets[0].timeout) == (9, None)  # --timeout wins
     with pytest.raises(ConfigError, match="no server named nope"):
         plan_fetch(FetchArgs(names=("nope",)), below)
+    typo = 'no server named tiem: did you mean "time"\\? \\(known: time, docs, offline\\)'
+    with pytest.raises(ConfigError, match=typo):
+        plan_fetch(FetchArgs(names=("tiem",)), below)
     with pytest.raises(ConfigError, match='has no "command" or "url"'):
         plan_fetch(FetchArgs(names=("offline",)), below)
     with pytest.raises(UsageError, match="--out needs exactly one server"):

@@ -160,6 +160,12 @@ def test_two_toolsets_over_three_servers_one_shared(tmp_path: Path, mcp_config: 
         ),
         (
             None,
+            ["--toolset", "reserch"],
+            'pyproject.toml: no toolset named reserch: did you mean "research"? (known:'
+            " research, ops)",
+        ),
+        (
+            None,
             ["--out", "app/tools/x.py"],
             "--out does not go with toolsets: each has its out in pyproject.toml",
         ),
