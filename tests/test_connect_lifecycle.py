@@ -324,8 +324,48 @@ def test_tools_list_changed_is_listed_again_and_logged(
             assert (version >= "2026-07-28") == (protocol == "auto"), version
             assert text_of(await call_tool("s1", "add_tool", {})) == "added"
             await logged(caplog, expected)
+            for _ in range(2):  # round trips: a second listing would have ended by then
+                assert text_of(await call_tool("s1", "echo", {"text": "x"})) == "x"
+            assert caplog.messages.count(expected) == 1  # one change, one listing
 
     asyncio.run(main())
+
+
+def test_a_listen_stream_that_ends_is_opened_again(
+    built: Built, caplog: pytest.LogCaptureFixture
+) -> None:
+    """2026-07-28 over Streamable HTTP, where a session outlives the servers behind it: the
+    server restarts (a new process on the same port), the listen stream connect() held
+    ends, is opened again and the tools are listed again (changes are not replayed); a
+    change after that is followed."""
+    caplog.set_level(logging.INFO, logger="mcp2openai")
+    expected = "server web: its tool list changed; the toolset's tools did not"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/mcp"
+
+    def serve() -> subprocess.Popen[bytes]:
+        process = subprocess.Popen([PYTHON, str(SERVER), "--http", str(port)])
+        wait_for_port(port, process)
+        return process
+
+    async def main() -> None:
+        server = serve()
+        try:
+            async with built.module.connect(servers=["web"], env={"WEB_URL": url}) as call:
+                assert call.sessions["web"].protocol_version >= "2026-07-28"
+                stop(server)
+                server = serve()
+                await logged(caplog, expected)  # listed again once the stream is back
+                assert text_of(await call("web", "add_tool", {})) == "added"
+                deadline = time.monotonic() + 10
+                while caplog.messages.count(expected) < 2:
+                    assert time.monotonic() < deadline, caplog.messages
+                    await asyncio.sleep(0.02)
+        finally:
+            stop(server)
+
+    asyncio.run(main())
+    assert not [message for message in caplog.messages if "not followed" in message]
 
 
 def test_a_change_is_logged_once_however_often_the_server_says_so(
@@ -343,7 +383,9 @@ def test_a_change_is_logged_once_however_often_the_server_says_so(
     result = run_cli("build", "--server", "s1=session.json", "--out", str(out), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     module = import_path(out)
-    again = "server s1: its tool list changed; the toolset's tools are as last logged"
+    again = (
+        "server s1: its tool list changed; its differences from the toolset are as already logged"
+    )
 
     async def main() -> None:
         async with module.connect(servers={"s1": recipe()}, protocol="legacy") as call_tool:

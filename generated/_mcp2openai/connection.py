@@ -89,6 +89,8 @@ class Connection:
         self._found: dict[str, list[tuple[str, str, str]]] = {}  # the last check's
         self.entered: asyncio.Task[Any] | None = None  # the task that entered it
         self.closing = False  # no server starts once it is set
+        self.opened = False  # the sessions are open and checked: the app uses them
+        self._relisting: asyncio.Lock | None = None  # one listing of tools at a time
         self._caller: Caller | None = None
         self._loop: asyncio.AbstractEventLoop | None = None  # ``with``: its own loop
         self._thread: threading.Thread | None = None  # ``with``: the loop's thread
@@ -108,7 +110,7 @@ class Connection:
                 what = "not an HTTP server of this connection"
                 raise ValueError(f"auth names server {name!r}, {what}")
         self.entered = asyncio.current_task()
-        self.closing = False
+        self.closing = self.opened = False
         self._found = {}
         for name, recipe in planned:
             self.servers[name] = Server(name, recipe, self._timeout)
@@ -118,6 +120,7 @@ class Connection:
             await self._start_all()
             if self._check != "off":
                 await self._compare()
+            self.opened = True
         except BaseException:
             try:
                 await self._close()
@@ -294,7 +297,9 @@ class Connection:
         try:
             await settle([asyncio.ensure_future(stop) for stop in stops], cancel=False)
         finally:
-            await settle(checks)
+            while checks:  # (a restart under way as it closed may have added one)
+                await settle(checks)
+                checks = list(self._checks)
             self.servers.clear()
             self.entered = None
 
@@ -350,56 +355,79 @@ class Connection:
         """Run ``work`` (a check) in a task of its own, which ``_close`` stops."""
         import asyncio
 
+        if self.closing:
+            work.close()
+            return
         task = asyncio.create_task(work)
         self._checks.add(task)
         task.add_done_callback(self._checks.discard)
 
     async def _listen(self, server: Server, session: "Any") -> None:
         """On the 2026-07-28 protocol a server says its tool list changed only on a
-        ``subscriptions/listen`` stream: hold one open while the session lasts, and list
-        the tools again at each change, as ``notifications/tools/list_changed`` does."""
+        ``subscriptions/listen`` stream: hold one open while the session lasts (each
+        change reaches the session's ``message_handler``, ``_notified``). A stream that
+        ends is opened again, with pauses, and the tools listed again (changes are not
+        replayed); a server that refuses the first is logged and used as before."""
+        import asyncio
+
         from mcp.client.subscriptions import listen
 
-        try:
-            async with listen(session, tools_list_changed=True) as changes:
-                async for _ in changes:
-                    await self._relisted(server)
-        # the session ended (a restart opens a new one), or the server refused it
-        except Exception as error:  # noqa: BLE001
-            if server.session is session and not self.closing:
-                log().info(
-                    "server %s: its tool changes are not followed: %s",
-                    server.name,
-                    reason(error),
-                )
+        opened, pause = False, 1.0
+        while server.session is session and not server.stopped() and not self.closing:
+            try:
+                async with listen(session, tools_list_changed=True) as changes:
+                    if opened:
+                        self._track(self._relisted(server))
+                    opened, pause = True, 1.0
+                    async for _ in changes:
+                        pass
+            # refused, or the stream or the session ended (a restart opens a new one)
+            except Exception as error:  # noqa: BLE001
+                if not opened:
+                    log().info(
+                        "server %s: its tool changes are not followed: %s",
+                        server.name,
+                        reason(error),
+                    )
+                    return
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 60.0)
 
     async def _relisted(self, server: Server) -> None:
+        import asyncio
+
         from .contract import changes, report
 
         session = server.session
         if self._check == "off" or session is None:
             log().info("server %s: its tool list changed", server.name)
             return
-        try:
-            found = changes(self._toolset, server.name, await list_tools(session))
-        # a check that fails is logged: the app's calls go on
-        except Exception as error:  # noqa: BLE001
-            if not self.closing and server.session is session:
-                log().warning(
-                    "server %s: its tool list changed, and could not be listed again: %s",
-                    server.name,
-                    reason(error),
-                )
-            return
-        # a server may say so several times in a row: each difference is logged once
-        last, self._found[server.name] = self._found.get(server.name), found
+        if not self.opened:
+            return  # connect()'s own check, which follows, lists the tools
+        if self._relisting is None:
+            self._relisting = asyncio.Lock()
+        async with self._relisting:  # the last listing is the one kept
+            try:
+                found = changes(self._toolset, server.name, await list_tools(session))
+            # a check that fails is logged: the app's calls go on
+            except Exception as error:  # noqa: BLE001
+                if not self.closing and server.session is session:
+                    log().warning(
+                        "server %s: its tool list changed, and could not be listed "
+                        "again: %s",
+                        server.name,
+                        reason(error),
+                    )
+                return
+            # a server may say so several times in a row: each difference is logged once
+            last, self._found[server.name] = self._found.get(server.name), found
         if not found or found == last:
-            what = "did not" if not found else "are as last logged"
-            log().info(
-                "server %s: its tool list changed; the toolset's tools %s",
-                server.name,
-                what,
+            what = (
+                "its differences from the toolset are as already logged"
+                if found
+                else "the toolset's tools did not"
             )
+            log().info("server %s: its tool list changed; %s", server.name, what)
             return
         report(found, "warn")  # a session in use is not closed: it is logged
 
