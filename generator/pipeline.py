@@ -66,14 +66,14 @@ def package_note(module: Path) -> str | None:
     """A note when the module's folder is not a package but sits in one: the app most
     likely imports the module through that package, where the stub's top-level import of
     the runtime is not found by a type checker (the module itself imports either way)."""
-    folder = module.parent
+    folder = module.resolve().parent
     if is_package(module) or not (folder.parent / "__init__.py").is_file():
         return None
     return (
         f"{shown(folder)}/ has no __init__.py but {shown(folder.parent)}/ has one: the stub"
-        f" imports its runtime as the top-level {RUNTIME_PACKAGE}, for a {module.stem} imported"
-        f" with {shown(folder)}/ on sys.path; to import it through the package, add"
-        f" {shown(folder / '__init__.py')} and build again"
+        f" imports its runtime as the top-level {RUNTIME_PACKAGE}, which a type checker finds"
+        f" only with {shown(folder)}/ on its path; to import {module.stem} through the package,"
+        f" add {shown(folder / '__init__.py')} and build again"
     )
 
 

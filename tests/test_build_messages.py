@@ -145,8 +145,11 @@ def test_every_package_openai_and_mcp_import_is_refused_as_a_module_name() -> No
             if required.marker is None or required.marker.evaluate({"extra": ""}):
                 waiting.append(required.name)
         top = (distribution.read_text("top_level.txt") or "").split()
-        files = [file.parts for file in distribution.files or [] if len(file.parts) > 1]
-        top += [parts[0] for parts in files if parts[-1] == "__init__.py"]
+        for parts in (file.parts for file in distribution.files or []):
+            if parts[-1] == "__init__.py" and len(parts) > 1:
+                top.append(parts[0])  # a package
+            elif len(parts) == 1 and parts[0].endswith(".py"):
+                top.append(parts[0].removesuffix(".py"))  # a module of one file
         modules |= {module for module in top if module.isidentifier()}
     assert len(seen) > 15, seen  # the closure was followed
     refused = {module for module in modules if module_file_problem(Path(f"{module}.py"))}
@@ -649,8 +652,19 @@ def test_a_folder_inside_a_package_that_is_not_one_is_noted(
     assert result.returncode == 0, result.stderr
     note = (
         "mcp2openai: note: app/tools/ has no __init__.py but app/ has one: the stub imports its"
-        " runtime as the top-level _mcp2openai, for a research imported with app/tools/ on"
-        " sys.path; to import it through the package, add app/tools/__init__.py and build again"
+        " runtime as the top-level _mcp2openai, which a type checker finds only with app/tools/"
+        " on its path; to import research through the package, add app/tools/__init__.py and"
+        " build again"
     )
     assert (note in result.stderr.splitlines()) == noted, result.stderr
     assert ("note:" in result.stderr) == noted
+    inside = run_cli(  # the same, run from inside the folder
+        "build",
+        "--server",
+        "time=../../mcp/time.json",
+        "--out",
+        "research.py",
+        cwd=tmp_path / "app" / "tools",
+    )
+    assert inside.returncode == 0, inside.stderr
+    assert ("note:" in inside.stderr) == noted, inside.stderr
