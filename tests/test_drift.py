@@ -623,12 +623,33 @@ def test_an_output_schema_added_is_compatible_and_removed_breaking() -> None:
 # ---- what is not graded, and the rest -------------------------------------------------------
 
 
+def test_a_vendor_keyword_of_an_input_schema_is_graded_by_what_reads_it() -> None:
+    """No validator reads `x-...`: the calls a server takes are the same. x-mcp-header moves
+    a value into a header, which connect() learns again when the server asks (-32020)."""
+    old = obj({"a": {"type": "string"}})
+    new = obj({"a": {"type": "string", "x-mcp-header": "X-A", "x-vendor-hint": 1}})
+    learns = "the header a call carries; connect() learns it when the server asks (-32020)"
+    assert graded(old, new) == [
+        ("/inputSchema/properties/a/x-mcp-header", "compatible", f"x-mcp-header added: {learns}"),
+        (
+            "/inputSchema/properties/a/x-vendor-hint",
+            "cosmetic",
+            "x-vendor-hint added: a vendor keyword, which no validator reads",
+        ),
+    ]
+    # in an output schema, a vendor keyword may say how a result is wrapped (FastMCP's)
+    wrapped = obj({"a": {"type": "string"}}, **{"x-fastmcp-wrap-result": True})
+    assert graded(old, wrapped, "outputSchema") == [
+        (
+            "/outputSchema/x-fastmcp-wrap-result",
+            "breaking",
+            "x-fastmcp-wrap-result added: not graded",
+        )
+    ]
+
+
 def test_a_keyword_the_diff_does_not_know_is_breaking_and_says_so() -> None:
     old = obj({"a": {"type": "string"}})
-    new = obj({"a": {"type": "string", "x-mcp-header": "X-A"}})
-    assert graded(old, new) == [
-        ("/inputSchema/properties/a/x-mcp-header", "breaking", "x-mcp-header added: not graded")
-    ]
     gated = obj({"a": {"type": "string"}}, **{"if": {"required": ["a"]}, "then": {}})
     assert [reason for _, _, reason in graded(old, gated)] == [
         "if added: not graded",

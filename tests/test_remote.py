@@ -28,7 +28,7 @@ from typing import Any
 import httpx2
 import pytest
 from buildutil import import_path, run_cli, write_snapshot
-from live_support import REPO, start_http, stop
+from live_support import REPO, free_port, start_http, stop
 from mcp2openai.live import fetch_snapshot
 from mcp2openai.servers import Http, Stdio
 
@@ -229,6 +229,17 @@ def test_a_wrong_token_fails_connect_in_one_line_naming_the_server(world: World)
         "(HTTP 401 Unauthorized): check its auth or headers"
     )
     assert raised.value.server == "remote"
+    # an app that does not catch it prints that line alone, not the SDK's exception groups
+    assert raised.value.__cause__ is None and raised.value.__suppress_context__
+
+
+def test_a_server_nobody_answers_at_is_named_with_its_url(world: World) -> None:
+    url = f"http://127.0.0.1:{free_port()}/mcp"
+    with pytest.raises(world.module.ServerError) as raised:
+        whoami(world, servers={"remote": {"url": url}})
+    message = str(raised.value)
+    assert message.startswith("connect(): server 'remote' could not be started: "), message
+    assert message.endswith(f" (at {url})") and "\n" not in message, message
 
 
 def test_the_sdks_oauth_client_credentials_provider_gets_the_token(world: World) -> None:
@@ -266,6 +277,16 @@ def test_the_sdks_oauth_client_credentials_provider_gets_the_token(world: World)
     servers = {"remote": {"url": world.guarded}}
     assert whoami(world, servers=servers, auth={"remote": provider}) == "Bearer"
     assert storage.tokens is not None and storage.tokens.access_token == TOKEN
+
+
+def test_auth_replaces_the_recipes_authorization_header_and_its_variable(world: World) -> None:
+    """The config's `Authorization = "Bearer ${REMOTE_TOKEN}"`, kept for fetch: with `auth=`
+    connect() does not need the variable (the header is left out: auth sets it)."""
+    recipe = {"url": world.guarded, "headers": {"Authorization": "Bearer ${REMOTE_TOKEN}"}}
+    with pytest.raises(ValueError, match="environment variable REMOTE_TOKEN is not set"):
+        whoami(world, servers={"remote": recipe}, env={})
+    signed = whoami(world, servers={"remote": recipe}, env={}, auth={"remote": Bearer(TOKEN)})
+    assert signed == "Bearer"  # the guard let the call through: auth's token
 
 
 def test_auth_names_only_http_servers_of_the_connection(world: World) -> None:

@@ -91,11 +91,17 @@ class Server:
             why = reason(self.error)
             if self.denied:
                 why = f"it refused the credentials ({self.denied}): check its auth or headers"
+            elif "url" in self.recipe:
+                why += f" (at {self.recipe['url']})"
             message = (
                 f"connect(): server {self.name!r} could not be started: "
                 f"{why}{quoted(said)}"
             )
-            raise ServerError(self.name, message, said) from self.error
+            # the message says it all: the SDK's nested exception groups go to the log
+            log().debug(
+                "server %s could not be started", self.name, exc_info=self.error
+            )
+            raise ServerError(self.name, message, said) from None
 
     async def _hold(
         self,

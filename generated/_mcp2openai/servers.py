@@ -8,7 +8,7 @@ from .reading import is_mapping
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterable, Mapping
     from typing import Any
 
 
@@ -26,9 +26,12 @@ def plan(
     known: "Mapping[str, Mapping[str, object] | None]",
     servers: object,
     env: "Mapping[str, str] | None",
+    signed: "Iterable[str]" = (),
 ) -> "list[tuple[str, dict[str, Any]]]":
     """(server, recipe with its variables filled in) for each server to open, from the
-    toolset's recipes ``known``."""
+    toolset's recipes ``known``. A server ``signed`` (``connect(auth=...)``) leaves out
+    its recipe's ``Authorization`` header, which the auth sets: its variable, kept for
+    ``mcp2openai fetch``, need not be set."""
     chosen: list[tuple[str, object]]
     if servers is None:
         chosen = list(known.items())
@@ -62,6 +65,12 @@ def plan(
                 "(mcp2openai build --server NAME=SNAPSHOT); give one, e.g. "
                 f'connect(servers={{{name!r}: {{"command": ..., "args": [...]}}}})'
             )
+        if name in signed and is_mapping(recipe) and is_mapping(recipe.get("headers")):
+            headers = dict(recipe["headers"])  # type: ignore[call-overload]
+            kept = {
+                k: v for k, v in headers.items() if str(k).lower() != "authorization"
+            }
+            recipe = {**recipe, "headers": kept}
         plan.append((name, expanded(name, recipe, env)))
     return plan
 

@@ -94,6 +94,18 @@ def grade(kind: Kind, reads: bool) -> Grade:
     return "breaking" if kind == "breaks" else kind
 
 
+def _vendor(key: str, what: str) -> tuple[Kind, str]:
+    """A vendor keyword (`x-...`) of an input schema: no validator reads it, so the calls a
+    server takes are the same. `x-mcp-header` (2026-07-28) names the header a call carries
+    over Streamable HTTP: connect() learns a server's new one when the server refuses a call
+    for it (-32020), and a rebuild records it. (In an output schema such a keyword may say
+    how a result is wrapped, and stays not graded.)"""
+    if key == "x-mcp-header":
+        why = "the header a call carries; connect() learns it when the server asks (-32020)"
+        return "compatible", f"x-mcp-header {what}: {why}"
+    return "cosmetic", f"{key} {what}: a vendor keyword, which no validator reads"
+
+
 def compare(old: Any, new: Any, *, reads: bool) -> list[Finding]:
     """What changed from `old` to `new`; [] when nothing did. `reads`: see `grade`."""
     walk = Walk(old, new, reads, set())
@@ -216,7 +228,10 @@ class Walk:
                 continue
             if differs(old, new, key):
                 what = "added" if key not in old else "removed" if key not in new else "changed"
-                self.add(join(at, key), "breaks", f"{key} {what}: not graded")
+                if isinstance(key, str) and key.startswith("x-") and not self.reads:
+                    self.add(join(at, key), *_vendor(key, what))
+                else:
+                    self.add(join(at, key), "breaks", f"{key} {what}: not graded")
 
     def _type(self, old: frozenset[str], new: frozenset[str], at: str) -> None:
         if subset(old, new) and subset(new, old):

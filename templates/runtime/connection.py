@@ -103,7 +103,7 @@ class Connection:
 
         if self.entered is not None:
             raise RuntimeError("this connect() is already open: call connect() again")
-        planned = plan(self._toolset.SERVERS, self._chosen, self._env)
+        planned = plan(self._toolset.SERVERS, self._chosen, self._env, self.auth)
         for name in self.auth:
             recipe = dict(planned).get(name)
             if recipe is None or "url" not in recipe:
