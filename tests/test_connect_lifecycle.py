@@ -308,6 +308,36 @@ def test_an_http_session_the_server_forgot_is_opened_again(
     assert "server web: its session expired; starting it again" in caplog.messages
 
 
+def test_a_call_to_an_http_server_nobody_answers_at_is_not_said_to_have_run(
+    built: Built, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The server behind the URL is gone: the call's request never left, so it is not
+    answered as one that may have run (`stopped during the call`): the session is opened
+    again, with the pauses a stopped server gets, and the output says it was not reached."""
+    caplog.set_level(logging.INFO, logger="mcp2openai")
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/mcp"
+    server = subprocess.Popen([PYTHON, str(SERVER), "--http", str(port)])
+    wait_for_port(port, server)
+
+    async def main() -> list[dict[str, Any]]:
+        async with built.module.connect(servers=["web"], env={"WEB_URL": url}) as call:
+            assert text_of(await call("web", "echo", {"text": "up"})) == "up"
+            stop(server)
+            outputs: list[dict[str, Any]] = await built.module.execute_tool_calls(
+                chat(("c1", "web__echo", {"text": "down"})), call
+            )
+            return outputs
+
+    try:
+        outputs = asyncio.run(main())
+    finally:
+        stop(server)
+    reached = "Error: server 'web' stopped and could not be reached again (3 tries)"
+    assert outputs == [{"role": "tool", "tool_call_id": "c1", "content": reached}]
+    assert "server web: it stopped; starting it again" in caplog.messages
+
+
 @pytest.mark.parametrize("protocol", ["legacy", "auto"])
 def test_tools_list_changed_is_listed_again_and_logged(
     built: Built, caplog: pytest.LogCaptureFixture, protocol: str

@@ -29,6 +29,7 @@ class Server:
         self.waiting = "start"  # what its start waits for: "start", "answer initialize"
         self.error: Exception | None = None  # why it could not be started
         self.expired = False  # HTTP: the server answered 404 to its session id
+        self.ended: Exception | None = None  # why its open session ended, if it did
         self.denied = ""  # HTTP: the server refused the credentials (401 or 403)
         self.task: asyncio.Task[None] | None = None  # the task that holds its session
         self.scope: Any = None  # that task's anyio cancel scope
@@ -69,7 +70,7 @@ class Server:
         import asyncio
 
         ready = asyncio.Event()
-        self.error = None
+        self.error = self.ended = None
         self.expired = False
         self.denied = ""
         self.waiting = "start"
@@ -145,6 +146,7 @@ class Server:
         # logged, or raised by _start (self.error)
         except Exception as exc:  # noqa: BLE001
             if ready.is_set():  # the connection ended while the app used it
+                self.ended = exc
                 log().warning(
                     "the connection to server %s ended: %s", self.name, reason(exc)
                 )
@@ -176,6 +178,28 @@ class Server:
             self.name,
             quoted(said),
         )
+
+    async def unreached(self) -> bool:
+        """Whether its HTTP session ended because nothing answered at its URL (a call
+        then never reached the server), once the task holding it has ended (2 s at most).
+        """
+        import asyncio
+
+        if "url" not in self.recipe or self.task is None:
+            return False
+        await asyncio.wait([self.task], timeout=2.0)
+        errors: list[BaseException | None] = [self.ended]
+        while errors:
+            error = errors.pop()
+            if error is None:
+                continue
+            if type(error).__name__ == "ConnectError" or isinstance(
+                error, ConnectionRefusedError
+            ):
+                return True  # httpx's or httpx2's, the mcp SDK's HTTP clients
+            errors += getattr(error, "exceptions", ())  # exception groups
+            errors.append(error.__cause__)
+        return False
 
     async def stop(self) -> None:
         """Stop the task holding the session (through its anyio scope, so the ``mcp``

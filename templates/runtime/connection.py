@@ -194,15 +194,17 @@ class Connection:
     async def call(self, name: str, tool: str, arguments: "dict[str, object]") -> "Any":
         """``session.call_tool`` on server ``name`` (see ``Caller``)."""
         server = self.servers[name]
-        for expired in (False, True):
-            session = await self._session(server, expired)
+        for again in (False, True):
+            session = await self._session(server, again and server.expired)
             try:
                 return await self._desk.call(session, name, tool, arguments)
             except Exception as error:
-                if not expired and _refused(error) and server.expired:
+                if not again and _refused(error) and server.expired:
                     continue  # the server refused the call: it never ran there
                 if not _closed(error):
                     raise
+                if not again and await server.unreached():
+                    continue  # nothing answered at its URL: the call never left
                 said = await server.stderr()
                 log().warning(
                     "server %s stopped during the call to %s%s",
@@ -243,8 +245,9 @@ class Connection:
                     continue
                 if server.session is not None:
                     return server.session
+            again = "reached" if "url" in server.recipe else "started"
             message = (
-                f"server {server.name!r} stopped and could not be started again "
+                f"server {server.name!r} stopped and could not be {again} again "
                 f"({len(BACKOFF)} tries)"
             )
             said = failure.stderr if failure is not None else ""
