@@ -722,6 +722,7 @@ def test_what_a_snapshot_says_about_its_server() -> None:
         "server": {"name": "s", "version": "1.0", "title": "S"},
         "protocolVersion": "2025-06-18",
         "instructions": "Use it well.",
+        "cache": {"ttlMs": 30000},
         "tools": [],
     }
     new = {
@@ -741,8 +742,8 @@ def test_what_a_snapshot_says_about_its_server() -> None:
             "cosmetic",
             'protocol version changed: "2025-06-18" -> "2025-11-25"',
         ),
-        (None, "/cache", "cosmetic", "cache changed"),
-        (None, "/server/websiteUrl", "cosmetic", "server websiteUrl changed"),
+        (None, "/cache", "cosmetic", 'cache changed: {"ttlMs":30000} -> {"ttlMs":60000}'),
+        (None, "/server/websiteUrl", "cosmetic", "server websiteUrl added"),
     ]
     bare = {"tools": []}
     assert diff_snapshots(bare, [], [], []) == [

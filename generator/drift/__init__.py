@@ -9,6 +9,7 @@ digest per tool (templates/runtime/contract.py), so an app never carries a copy 
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
@@ -61,13 +62,25 @@ def diff_servers(old: Any, new: Any) -> list[Change]:
     known = {path[0] for path in _SERVER_KEYS} | {"tools", "result"}
     for key in [*new, *(key for key in old if key not in new)]:
         if key not in known and differs(old, new, key):
-            changes.append(Change(None, join("", key), "cosmetic", f"{key} changed"))
+            what = _what_became(old.get(key), new.get(key))
+            changes.append(Change(None, join("", key), "cosmetic", f"{key} {what}"))
     for key in sorted((set(_server(old)) | set(_server(new))) - {"name", "version", "title"}):
         if differs(_server(old), _server(new), key):
+            what = _what_became(_server(old).get(key), _server(new).get(key))
             changes.append(
-                Change(None, join("", "server", key), "cosmetic", f"server {key} changed")
+                Change(None, join("", "server", key), "cosmetic", f"server {key} {what}")
             )
     return changes
+
+
+def _what_became(before: Any, after: Any) -> str:
+    """`added`, `removed`, or `changed: OLD -> NEW` (compact JSON, when both are short)."""
+    if before is None or after is None:
+        return "added" if before is None else "removed"
+    old, new = (
+        json.dumps(value, ensure_ascii=False, separators=(",", ":")) for value in (before, after)
+    )
+    return f"changed: {old} -> {new}" if len(old) + len(new) <= 120 else "changed"
 
 
 def _server(document: Mapping[str, Any]) -> Mapping[str, Any]:
