@@ -101,6 +101,13 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
     return Built(root / "app", import_path(root / "app" / "session_tools.py"))
 
 
+def serve_http(port: int) -> subprocess.Popen[bytes]:
+    """The session server on Streamable HTTP at 127.0.0.1:`port`, once it listens."""
+    process = subprocess.Popen([PYTHON, str(SERVER), "--http", str(port)])
+    wait_for_port(port, process)
+    return process
+
+
 def chat(*calls: tuple[str, str, dict[str, Any]]) -> dict[str, Any]:
     entries = [
         {"id": call_id, "type": "function", "function": {"name": name, "arguments": json.dumps(a)}}
@@ -284,13 +291,8 @@ def test_an_http_session_the_server_forgot_is_opened_again(
     port = free_port()
     url = f"http://127.0.0.1:{port}/mcp"
 
-    def serve() -> subprocess.Popen[bytes]:
-        process = subprocess.Popen([PYTHON, str(SERVER), "--http", str(port)])
-        wait_for_port(port, process)
-        return process
-
     async def main() -> tuple[str, str]:
-        server = serve()
+        server = serve_http(port)
         try:
             # a stateful session (2025-11-25): the 2026-07-28 protocol has none to expire
             async with built.module.connect(
@@ -298,7 +300,7 @@ def test_an_http_session_the_server_forgot_is_opened_again(
             ) as call:
                 first = text_of(await call("web", "echo", {"text": "one"}))
                 stop(server)  # a new process: it knows no session
-                server = serve()
+                server = serve_http(port)
                 second = text_of(await call("web", "echo", {"text": "two"}))
         finally:
             stop(server)
@@ -317,8 +319,7 @@ def test_a_call_to_an_http_server_nobody_answers_at_is_not_said_to_have_run(
     caplog.set_level(logging.INFO, logger="mcp2openai")
     port = free_port()
     url = f"http://127.0.0.1:{port}/mcp"
-    server = subprocess.Popen([PYTHON, str(SERVER), "--http", str(port)])
-    wait_for_port(port, server)
+    server = serve_http(port)
 
     async def main() -> list[dict[str, Any]]:
         async with built.module.connect(servers=["web"], env={"WEB_URL": url}) as call:
@@ -373,18 +374,13 @@ def test_a_listen_stream_that_ends_is_opened_again(
     port = free_port()
     url = f"http://127.0.0.1:{port}/mcp"
 
-    def serve() -> subprocess.Popen[bytes]:
-        process = subprocess.Popen([PYTHON, str(SERVER), "--http", str(port)])
-        wait_for_port(port, process)
-        return process
-
     async def main() -> None:
-        server = serve()
+        server = serve_http(port)
         try:
             async with built.module.connect(servers=["web"], env={"WEB_URL": url}) as call:
                 assert call.sessions["web"].protocol_version >= "2026-07-28"
                 stop(server)
-                server = serve()
+                server = serve_http(port)
                 await logged(caplog, expected)  # listed again once the stream is back
                 assert text_of(await call("web", "add_tool", {})) == "added"
                 deadline = time.monotonic() + 10
