@@ -16,7 +16,7 @@ framework in its own output types. docs/frameworks.md is the guide.
 from .calls import checked_call
 from .clock import Clock
 from .core import ToolCall
-from .definitions import tools
+from .definitions import catalog, in_namespaces, tools
 from .execute import awaited, called
 from .offered import namespaced
 from .outputs import output
@@ -49,65 +49,41 @@ def agents_tools(
     if type(namespaces) is not bool:
         raise TypeError(f"namespaces must be True or False, not {namespaces!r}")
     selected = _selected(toolset, call_tool, servers, names, read_only, needs_approval)
+
+    def function_tool(definition: "dict[str, Any]", exposed: str) -> "Any":
+        # One FunctionTool; ``exposed``: the tool's flat name (its function's own name,
+        # unless the function is named inside a namespace).
+        schema: dict[str, object] = definition["parameters"]
+        tool = FunctionTool(
+            name=str(definition["name"]),
+            description=str(definition.get("description") or ""),
+            params_json_schema=schema,
+            on_invoke_tool=_agents_invoker(toolset, call_tool, exposed),
+            strict_json_schema=definition.get("strict") is True,
+            needs_approval=_asked(toolset, needs_approval, exposed),
+        )
+        # The SDK rewrites a strict schema when a FunctionTool is made (it reorders
+        # "required"): the compiled one is sent as it is.
+        tool.params_json_schema = schema
+        return tool
+
     if not namespaces:
-        return [
-            _function_tool(FunctionTool, toolset, call_tool, definition, None, asked)
-            for definition, asked in selected
-        ]
-    chosen = [str(definition["name"]) for definition, _ in selected]
+        return [function_tool(tool, str(tool["name"])) for tool in selected]
+    known = catalog(toolset)
+    chosen = [known.positions[str(tool["name"])] for tool in selected]
     inside = namespaced(toolset)
-    result = []
-    policy = {str(definition["name"]): asked for definition, asked in selected}
-    spaces: list[Any] = tools(
-        toolset, "responses", None, chosen, True, False, None, False
-    )
+    result: list[Any] = []
+    spaces: list[Any] = in_namespaces(toolset, chosen, False)
     for space in spaces:
-        locals_ = inside[space["name"]]
-        functions: list[dict[str, Any]] = space["tools"]
-        made = [
-            _function_tool(
-                FunctionTool,
-                toolset,
-                call_tool,
-                function,
-                locals_[function["name"]],
-                policy[locals_[function["name"]]],
-            )
-            for function in functions
-        ]
+        exposed = inside[space["name"]]
+        made = [function_tool(tool, exposed[tool["name"]]) for tool in space["tools"]]
         grouped = tool_namespace(
             name=space["name"], description=space["description"], tools=made
         )
-        for tool, function in zip(grouped, functions, strict=True):
+        for tool, function in zip(grouped, space["tools"], strict=True):
             tool.params_json_schema = function["parameters"]  # as compiled
             result.append(tool)
     return result
-
-
-def _function_tool(
-    function_tool: "Any",
-    toolset: "Tables",
-    call_tool: "_CallTool",
-    definition: "dict[str, Any]",
-    exposed: "str | None",
-    asked: bool,
-) -> "Any":
-    """One ``FunctionTool``; ``exposed``: the flat name of a function named inside a
-    namespace (None: its own name)."""
-    name = str(definition["name"])
-    schema: dict[str, object] = definition["parameters"]
-    tool = function_tool(
-        name=name,
-        description=str(definition.get("description") or ""),
-        params_json_schema=schema,
-        on_invoke_tool=_agents_invoker(toolset, call_tool, exposed or name),
-        strict_json_schema=definition.get("strict") is True,
-        needs_approval=asked,
-    )
-    # The SDK rewrites a strict schema when a FunctionTool is made (it reorders
-    # "required"): the compiled one is sent as it is.
-    tool.params_json_schema = schema
-    return tool
 
 
 def pydantic_ai_toolset(
@@ -126,9 +102,10 @@ def pydantic_ai_toolset(
         raise ImportError(
             _MISSING.format("pydantic-ai", "pydantic_ai_toolset")
         ) from None
-    selected = _selected(toolset, call_tool, servers, names, read_only, needs_approval)
     made = []
-    for definition, asked in selected:
+    for definition in _selected(
+        toolset, call_tool, servers, names, read_only, needs_approval
+    ):
         name = str(definition["name"])
         tool = Tool.from_schema(
             _pydantic_ai_function(toolset, call_tool, name),
@@ -138,7 +115,7 @@ def pydantic_ai_toolset(
             takes_ctx=True,
         )
         tool.strict = definition.get("strict") is True
-        tool.requires_approval = asked
+        tool.requires_approval = _asked(toolset, needs_approval, name)
         made.append(tool)
     return FunctionToolset(made, max_retries=1)
 
@@ -150,16 +127,12 @@ def _pydantic_ai_function(
     the ``Error:`` text ``tool_calls`` would send), then run and formatted."""
 
     async def run(context: "Any", /, **arguments: object) -> object:
-        call_id = getattr(context, "tool_call_id", None) or "call"
-        found = checked_call(
-            toolset, "responses", call_id, name, arguments, None, None, False
-        )
-        if type(found) is not ToolCall:
+        ran, content = await _run(toolset, call_tool, name, context, arguments)
+        if not ran:
             from pydantic_ai import ModelRetry
 
-            text = str(found["output"])  # type: ignore[index]
-            raise ModelRetry(text.removeprefix("Error: "))
-        return _pydantic_ai_output(await _run(toolset, call_tool, found))
+            raise ModelRetry(str(content).removeprefix("Error: "))
+        return _pydantic_ai_output(content)
 
     return run
 
@@ -174,53 +147,57 @@ def _selected(
     names: "Iterable[str] | None",
     read_only: bool,
     needs_approval: object,
-) -> "list[tuple[dict[str, Any], bool]]":
-    """The selected tools' Responses definitions, each with whether its calls need an
-    approval."""
+) -> "list[dict[str, Any]]":
+    """The selected tools' Responses definitions, once the options are checked."""
     if not callable(call_tool):
         raise TypeError(f"call_tool must be a callable, not {call_tool!r}")
     if type(needs_approval) is not bool and needs_approval != "policy":
         raise ValueError(
             f"needs_approval must be True, False or 'policy', not {needs_approval!r}"
         )
-    listed = tools(toolset, "responses", servers, names, False, False, None, read_only)
-    return [
-        (
-            definition,
-            (
-                toolset.asks(str(definition["name"]))
-                if needs_approval == "policy"
-                else needs_approval is True
-            ),
-        )
-        for definition in listed
-    ]
+    return tools(toolset, "responses", servers, names, False, False, None, read_only)
+
+
+def _asked(toolset: "Tables", needs_approval: object, name: str) -> bool:
+    """Whether the calls to the tool ``name`` need an approval."""
+    if needs_approval == "policy":
+        return toolset.asks(name)
+    return needs_approval is True
 
 
 def _agents_invoker(
     toolset: "Tables", call_tool: "_CallTool", name: str
 ) -> "Callable[[Any, str], Awaitable[object]]":
     async def invoke(context: "Any", arguments: str) -> object:
-        call_id = getattr(context, "tool_call_id", None) or "call"
-        found = checked_call(
-            toolset, "responses", call_id, name, arguments, None, None, False
-        )
-        if type(found) is not ToolCall:
-            return found["output"]  # type: ignore[index]
-        return _agents_output(await _run(toolset, call_tool, found))
+        # a call it rejects gets its ``Error:`` text, which _agents_output leaves as is
+        _, content = await _run(toolset, call_tool, name, context, arguments)
+        return _agents_output(content)
 
     return invoke
 
 
-async def _run(toolset: "Tables", call_tool: "_CallTool", call: ToolCall) -> object:
-    """The call's Responses output: a str, or a list of input_text, input_image and
-    input_file items."""
+async def _run(
+    toolset: "Tables",
+    call_tool: "_CallTool",
+    name: str,
+    context: "Any",
+    arguments: object,
+) -> "tuple[bool, object]":
+    """Whether a framework's call to the tool ``name`` ran, and its Responses output (a
+    str, or a list of input_text, input_image and input_file items); when its arguments
+    are rejected, the ``Error:`` text ``tool_calls`` would send."""
+    call_id = getattr(context, "tool_call_id", None) or "call"
+    call = checked_call(
+        toolset, "responses", call_id, name, arguments, None, None, False
+    )
+    if type(call) is not ToolCall:
+        return False, call["output"]  # type: ignore[index]
     # no timeout of its own: the framework's run bounds it
     outcome = await awaited(called(call_tool, call), Clock(call, None, None, False))
     item, _ = output(
         toolset, call.call_id, outcome, "responses", None, call.name, 10_485_760
     )
-    return item["output"]
+    return True, item["output"]
 
 
 def _agents_output(content: object) -> object:
