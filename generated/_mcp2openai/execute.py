@@ -61,12 +61,24 @@ async def execute_tool_calls(
 
     async def run(call: "ToolCall") -> object:
         # One call's outcome: its result, or the exception it ended with (declined too).
-        if (
-            approve is not None
-            and toolset.asks(call.name)
-            and not await _approved(approve, call)
-        ):
-            return _declined(call)
+        if approve is not None and toolset.asks(call.name):
+            answer: object = approve(call)
+            if hasattr(answer, "__await__"):
+                answer = await answer
+            if type(answer) is not bool:
+                raise TypeError(
+                    "approve must return True or False (or an awaitable of one), not "
+                    f"{answer!r}: it was asked about {call.name}"
+                )
+            if not answer:
+                import logging
+
+                logging.getLogger("mcp2openai").info(
+                    "tool call %s (%s) was declined and not run",
+                    call.call_id,
+                    call.name,
+                )
+                return PermissionError("The user declined this call.")
         clock = Clock(call, timeout, max_time, progress)
         return await awaited(called(call_tool, call), clock)
 
@@ -102,50 +114,22 @@ async def _run(
     groups: dict[str, list[int]] = {}
     for index, call in enumerate(calls):
         groups.setdefault(call.server if parallel else "", []).append(index)
+
+    async def one_by_one(indices: "list[int]") -> None:
+        # One server's calls, one after another, in the model's order.
+        for index in indices:
+            outcomes[index] = await run(calls[index])
+
     if len(groups) == 1:
-        await _run_group(calls, range(len(calls)), run, outcomes)
+        await one_by_one(list(range(len(calls))))
         return outcomes
     try:  # a mistake in the app: the other calls are cancelled, and waited for
         async with asyncio.TaskGroup() as group:
             for indices in groups.values():
-                group.create_task(_run_group(calls, indices, run, outcomes))
+                group.create_task(one_by_one(indices))
     except BaseExceptionGroup as error:
         raise error.exceptions[0] from None
     return outcomes
-
-
-async def _run_group(
-    calls: "list[ToolCall]",
-    indices: "range | list[int]",
-    run: "Callable[[ToolCall], Awaitable[object]]",
-    outcomes: "list[object]",
-) -> None:
-    # One server's calls, one after another, in the model's order.
-    for index in indices:
-        outcomes[index] = await run(calls[index])
-
-
-async def _approved(
-    approve: "Callable[[ToolCall], bool | Awaitable[bool]]", call: "ToolCall"
-) -> bool:
-    answer: object = approve(call)
-    if hasattr(answer, "__await__"):
-        answer = await answer
-    if type(answer) is not bool:
-        raise TypeError(
-            f"approve must return True or False (or an awaitable of one), not {answer!r}:"
-            f" it was asked about {call.name}"
-        )
-    return answer
-
-
-def _declined(call: "ToolCall") -> BaseException:
-    import logging
-
-    logging.getLogger("mcp2openai").info(
-        "tool call %s (%s) was declined and not run", call.call_id, call.name
-    )
-    return PermissionError("The user declined this call.")
 
 
 def called(

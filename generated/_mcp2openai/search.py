@@ -208,12 +208,9 @@ def ranked(toolset: "Tables", query: str, limit: int) -> "list[int]":
                 weights[:] = index.weights(tools, packed)
             for tool, weight in weights:
                 scores[tool] = scores.get(tool, 0.0) + weight
-    if len(scores) > limit:
-        import heapq
+    import heapq
 
-        best = heapq.nsmallest(limit, scores.items(), key=_rank_key)
-    else:
-        best = sorted(scores.items(), key=_rank_key)
+    best = heapq.nsmallest(limit, scores.items(), key=lambda item: (-item[1], item[0]))
     found_tools = [tool for tool, _ in best]
     exact = _named(toolset, index, query.strip())
     if exact is not None and limit:
@@ -232,19 +229,12 @@ def _named(toolset: "Tables", index: _Index, query: str) -> "int | None":
     pairs = index.pairs
     if pairs is None:  # made whole, then shared: a racing thread makes its own
         pairs = {}
-        for exposed, entry in toolset.table("tools").items():
-            at = index.positions.get(exposed)
-            if at is None:  # not in the index (a toolset built without one)
-                continue
+        for at, entry in enumerate(toolset.table("tools").values()):
             pairs.setdefault((entry["server"], entry["tool"]), at)
             pairs.setdefault((entry["server"], entry.get("local", entry["tool"])), at)
         index.pairs = pairs
     cut = min(cuts)
     return pairs.get((query[:cut], query[cut + 1 :].strip()))
-
-
-def _rank_key(item: "tuple[int, float]") -> "tuple[float, int]":
-    return -item[1], item[0]
 
 
 # A client tool search's answer: the tools it names, then the best for its query.
@@ -294,14 +284,14 @@ def _searched(
         return allowed is None or known.names[index] in allowed
 
     found: dict[int, None] = {}
-    paths = get(arguments, "paths") if arguments is not None else None
+    paths = get(arguments, "paths")
     if type(paths) is list:
         for path in paths:
             if type(path) is str:
                 for index in known.named(path):
                     if offered(index):
                         found[index] = None
-    query = get(arguments, "query") if arguments is not None else None
+    query = get(arguments, "query")
     if type(query) is str:
         limit = _SEARCH_LIMIT if allowed is None else len(known.names)
         best = [index for index in ranked(toolset, query, limit) if offered(index)]
@@ -314,7 +304,7 @@ def _used_namespaces(response: object) -> bool:
     # Whether the request a response answers sent namespaces: its ``tools`` echo them.
     from .reading import get
 
-    listed = get(response, "tools") if response is not None else None
+    listed = get(response, "tools")
     if type(listed) is not list:
         return False
     return any(get(tool, "type") == "namespace" for tool in listed)

@@ -53,12 +53,17 @@ def agents_tools(
     def function_tool(definition: "dict[str, Any]", exposed: str) -> "Any":
         # One FunctionTool; ``exposed``: the tool's flat name (its function's own name,
         # unless the function is named inside a namespace).
+        async def invoke(context: "Any", arguments: str) -> object:
+            # a call it rejects gets its ``Error:`` text, _agents_output keeps as it is
+            _, content = await _run(toolset, call_tool, exposed, context, arguments)
+            return _agents_output(content)
+
         schema: dict[str, object] = definition["parameters"]
         tool = FunctionTool(
             name=str(definition["name"]),
             description=str(definition.get("description") or ""),
             params_json_schema=schema,
-            on_invoke_tool=_agents_invoker(toolset, call_tool, exposed),
+            on_invoke_tool=invoke,
             strict_json_schema=definition.get("strict") is True,
             needs_approval=_asked(toolset, needs_approval, exposed),
         )
@@ -102,10 +107,9 @@ def pydantic_ai_toolset(
         raise ImportError(
             _MISSING.format("pydantic-ai", "pydantic_ai_toolset")
         ) from None
+    selected = _selected(toolset, call_tool, servers, names, read_only, needs_approval)
     made = []
-    for definition in _selected(
-        toolset, call_tool, servers, names, read_only, needs_approval
-    ):
+    for definition in selected:
         name = str(definition["name"])
         tool = Tool.from_schema(
             _pydantic_ai_function(toolset, call_tool, name),
@@ -163,17 +167,6 @@ def _asked(toolset: "Tables", needs_approval: object, name: str) -> bool:
     if needs_approval == "policy":
         return toolset.asks(name)
     return needs_approval is True
-
-
-def _agents_invoker(
-    toolset: "Tables", call_tool: "_CallTool", name: str
-) -> "Callable[[Any, str], Awaitable[object]]":
-    async def invoke(context: "Any", arguments: str) -> object:
-        # a call it rejects gets its ``Error:`` text, which _agents_output leaves as is
-        _, content = await _run(toolset, call_tool, name, context, arguments)
-        return _agents_output(content)
-
-    return invoke
 
 
 async def _run(
