@@ -41,7 +41,6 @@ def tools(
     chosen: list[int] | None = None  # None: every tool
     if servers is not None or names is not None or read_only:
         chosen = chosen_tools(toolset, servers, names, read_only)
-    result: list[dict[str, object]]
     if namespaces:
         result = in_namespaces(toolset, chosen, defer)
     elif api == "chat":
@@ -86,14 +85,18 @@ def client_search() -> "dict[str, object]":
 
 
 class Catalog:
-    """Per tool, by its position in the toolset: its exposed name, its server and its name
-    inside its namespace; and the positions by exposed name and by server."""
+    """Per tool, by its position in the toolset: its exposed name, its server, its name
+    inside its namespace and whether it is read-only (``core.read_only``); and the
+    positions by exposed name and by server."""
 
     def __init__(self, toolset: "Tables") -> None:
         entries: dict[str, dict[str, Any]] = toolset.table("tools")
         self.names = list(entries)
         self.servers = [entry["server"] for entry in entries.values()]
         self.locals = [entry.get("local", entry["tool"]) for entry in entries.values()]
+        self.read_only = [
+            is_read_only(entry.get("annotations", {})) for entry in entries.values()
+        ]
         self.positions = {name: index for index, name in enumerate(self.names)}
         self.by_server: dict[str, list[int]] = {}
         for index, server in enumerate(self.servers):
@@ -130,17 +133,16 @@ def ours(toolset: "Tables", name: str, parameters: object) -> "str | None":
     None when none (or, by the name in a namespace, more than one) has."""
     known = catalog(toolset)
     flat = known.positions.get(name)
-    found = [flat] if flat is not None else []
-    if not found:
-        found = [i for i, local in enumerate(known.locals) if local == name]
-        if not found:
-            return None
-    found = [
+    if flat is not None:
+        named = [flat]
+    else:
+        named = [i for i, local in enumerate(known.locals) if local == name]
+    same = [
         index
-        for index, tool in zip(found, toolset.definitions(found), strict=True)
+        for index, tool in zip(named, toolset.definitions(named), strict=True)
         if tool["parameters"] == parameters
     ]
-    return known.names[found[0]] if len(found) == 1 else None
+    return known.names[same[0]] if len(same) == 1 else None
 
 
 def chosen_tools(
@@ -165,12 +167,7 @@ def chosen_tools(
             picked.update(known.by_server[server])
         chosen = sorted(picked)
     if read_only:
-        entries = toolset.table("tools")
-        chosen = [
-            i
-            for i in chosen
-            if is_read_only(entries[known.names[i]].get("annotations", {}))
-        ]
+        chosen = [i for i in chosen if known.read_only[i]]
     return chosen
 
 
@@ -209,13 +206,9 @@ def tool_choice(
     wanted = strings(names, "names")
     check_known(wanted, catalog(toolset).positions, "tool")
     if api == "chat":
-        listed: list[object] = [
-            {"type": "function", "function": {"name": n}} for n in wanted
-        ]
-        return {
-            "type": "allowed_tools",
-            "allowed_tools": {"mode": mode, "tools": listed},
-        }
+        functions = [{"type": "function", "function": {"name": n}} for n in wanted]
+        allowed = {"mode": mode, "tools": functions}
+        return {"type": "allowed_tools", "allowed_tools": allowed}
     if api == "responses":
         listed = [{"type": "function", "name": name} for name in wanted]
         return {"type": "allowed_tools", "mode": mode, "tools": listed}
