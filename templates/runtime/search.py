@@ -256,11 +256,11 @@ def search_output(
 
     call_id = get(call, "call_id")
     found = _searched(toolset, get(call, "arguments"), allowed)
-    listed = (
-        in_namespaces(toolset, found, False)
-        if _used_namespaces(response)
-        else toolset.definitions(found)
-    )
+    echoed = get(response, "tools")  # the request's tools, namespaces among them?
+    if type(echoed) is list and any(get(t, "type") == "namespace" for t in echoed):
+        listed = in_namespaces(toolset, found, False)
+    else:
+        listed = toolset.definitions(found)
     return {
         "type": "tool_search_output",
         "call_id": call_id if type(call_id) is str else None,
@@ -283,28 +283,13 @@ def _searched(
     def offered(index: int) -> bool:
         return allowed is None or known.names[index] in allowed
 
-    found: dict[int, None] = {}
+    found: list[int] = []
     paths = get(arguments, "paths")
     if type(paths) is list:
-        for path in paths:
-            if type(path) is str:
-                for index in known.named(path):
-                    if offered(index):
-                        found[index] = None
+        found += [i for path in paths if type(path) is str for i in known.named(path)]
     query = get(arguments, "query")
     if type(query) is str:
         limit = _SEARCH_LIMIT if allowed is None else len(known.names)
         best = [index for index in ranked(toolset, query, limit) if offered(index)]
-        for index in best[:_SEARCH_LIMIT]:
-            found[index] = None
-    return list(found)
-
-
-def _used_namespaces(response: object) -> bool:
-    # Whether the request a response answers sent namespaces: its ``tools`` echo them.
-    from .reading import get
-
-    listed = get(response, "tools")
-    if type(listed) is not list:
-        return False
-    return any(get(tool, "type") == "namespace" for tool in listed)
+        found += best[:_SEARCH_LIMIT]
+    return [index for index in dict.fromkeys(found) if offered(index)]
