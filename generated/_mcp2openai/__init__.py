@@ -85,8 +85,7 @@ class Toolset(Tables):
         use; AttributeError for any other name."""
         from .typeddicts import typeddict
 
-        made: object = typeddict(self, name)
-        return made
+        return typeddict(self, name)
 
     def tools(
         self,

@@ -302,8 +302,7 @@ class Report:
         if found is None:
             if key == "null_paths":
                 tools = self._toolset.table("tools").items()
-                paths = {name: e["nulls"] for name, e in tools if "nulls" in e}
-                found = _ReadOnly({k: frozen(v) for k, v in paths.items()})
+                found = frozen({name: e["nulls"] for name, e in tools if "nulls" in e})
             elif key == "dropped":  # grouped by tool: [name, [[path, keyword], ...]]
                 grouped = self._toolset.table("report")["dropped"]
                 found = tuple(

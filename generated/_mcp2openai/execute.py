@@ -73,11 +73,8 @@ async def execute_tool_calls(
             if not answer:
                 import logging
 
-                logging.getLogger("mcp2openai").info(
-                    "tool call %s (%s) was declined and not run",
-                    call.call_id,
-                    call.name,
-                )
+                declined = "tool call %s (%s) was declined and not run"
+                logging.getLogger("mcp2openai").info(declined, call.call_id, call.name)
                 return PermissionError("The user declined this call.")
         clock = Clock(call, timeout, max_time, progress)
         return await awaited(called(call_tool, call), clock)

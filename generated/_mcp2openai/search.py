@@ -129,7 +129,7 @@ class _Index:
             average = max(sum(sizes), 1) / max(len(sizes), 1)
             b = FIELD_B[field]
             self.norms.append([1.0 - b + b * size / average for size in sizes])
-        self.names = list(table)  # exposed names, in toolset order
+        # exposed name -> position, in toolset order
         self.positions = {name: index for index, name in enumerate(table)}
         # (server, MCP name or name in its namespace) -> position, made when first asked
         self.pairs: dict[tuple[str, str], int] | None = None
