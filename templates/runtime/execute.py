@@ -194,12 +194,8 @@ def _timed_out(clock: "Clock", log: "Any") -> TimeoutError:
         what = "reported no progress for"
     else:
         what = "did not answer within"
-    log.warning(
-        "tool call %s (%s) timed out after %g s and was cancelled",
-        call.call_id,
-        call.name,
-        limit,
-    )
+    timed_out = "tool call %s (%s) timed out after %g s and was cancelled"
+    log.warning(timed_out, call.call_id, call.name, limit)
     unit = "second" if limit == 1 else "seconds"
     return TimeoutError(f"{call.name} {what} {limit:g} {unit}; the call was cancelled.")
 
