@@ -384,7 +384,7 @@ def test_the_runtime_normalises_each_field_by_its_whole_length() -> None:
     with_toolset(runtime, {"a__long": ("a", "long"), "b__short": ("b", "short")}, search=table)
     index = runtime_search._index(runtime._toolset)
     found = runtime_search.ranked(runtime._toolset, "echo", 2)
-    assert [list(index.positions)[i] for i in found] == ["b__short", "a__long"]
+    assert [index.names[i] for i in found] == ["b__short", "a__long"]
     b = runtime_search.FIELD_B[4]
     average = (100 + 1) / 2
     assert index.norms[4] == [1 - b + b * 100 / average, 1 - b + b * 1 / average]
@@ -455,4 +455,4 @@ MODULE = import_path(GENERATED / "mcp_all.py")
 def ranked_names(module: Any, query: str, limit: int) -> list[str]:
     """The runtime's ranking of `query` in `module`'s toolset, as exposed names."""
     index = runtime_search.ranked(module._toolset, query, limit)
-    return [list(runtime_search._index(module._toolset).positions)[i] for i in index]
+    return [runtime_search._index(module._toolset).names[i] for i in index]

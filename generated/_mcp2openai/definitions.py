@@ -110,12 +110,8 @@ class Catalog:
             return [index]
         if path in self.by_server:
             return list(self.by_server[path])
-        server, dot, local = path.partition(".")
-        if dot:
-            for index in self.by_server.get(server, ()):
-                if self.locals[index] == local:
-                    return [index]
-        return []
+        server, _, local = path.partition(".")  # names inside a namespace are unique
+        return [i for i in self.by_server.get(server, []) if self.locals[i] == local]
 
 
 def catalog(toolset: "Tables") -> Catalog:

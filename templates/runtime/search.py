@@ -116,12 +116,9 @@ class _Index:
         self.postings: dict[
             str, tuple[list[int], list[int], list[tuple[int, float]]]
         ] = {}
-        fields = len(FIELD_WEIGHTS)
-        lengths: list[list[int]] = [[] for _ in range(fields)]
+        lengths: list[list[int]] = [[] for _ in FIELD_WEIGHTS]
         for index, line in enumerate(table.values()):
-            texts = line.split("|")[:fields]
-            texts += [""] * (fields - len(texts))
-            for field, text in enumerate(texts):
+            for field, text in enumerate(line.split("|")):  # the fields, in order
                 lengths[field].append(self._add(index, field, text))
         # per field, per tool: its length normalisation
         self.norms: list[list[float]] = []
@@ -129,7 +126,7 @@ class _Index:
             average = max(sum(sizes), 1) / max(len(sizes), 1)
             b = FIELD_B[field]
             self.norms.append([1.0 - b + b * size / average for size in sizes])
-        # exposed name -> position, in toolset order
+        self.names = list(table)  # exposed names, in toolset order
         self.positions = {name: index for index, name in enumerate(table)}
         # (server, MCP name or name in its namespace) -> position, made when first asked
         self.pairs: dict[tuple[str, str], int] | None = None
