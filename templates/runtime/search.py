@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from .offered import Offered
 
     _Split = Callable[[str], list[str]]
+    _Postings = tuple[list[int], list[int], list[tuple[int, float]]]
 
 # The "search" table holds each tool's terms and how often each occurs, per field
 # (generator/search.py; docs/design.md, "Tool search"). The first query parses it into
@@ -113,9 +114,7 @@ class _Index:
     def __init__(self, table: "dict[str, str]") -> None:
         # term -> (the tools that have it, for each its count * 8 + its field, and once
         # computed the (tool, BM25F weight) pairs)
-        self.postings: dict[
-            str, tuple[list[int], list[int], list[tuple[int, float]]]
-        ] = {}
+        self.postings: dict[str, _Postings] = {}
         lengths: list[list[int]] = [[] for _ in FIELD_WEIGHTS]
         for index, line in enumerate(table.values()):
             for field, text in enumerate(line.split("|")):  # the fields, in order
