@@ -61,8 +61,7 @@ class Tables:
 
         text = self._texts["definitions"]
         if indices is None:
-            found: list[Any] = json.loads(text)
-            return found
+            return json.loads(text)  # type: ignore[no-any-return]
         pieces = self.cache.get("definitions")
         if pieces is None:  # each tool's text: its first line starts with "{" (layout)
             pieces = self.cache["definitions"] = text[2:-2].split(",\n{")

@@ -236,8 +236,7 @@ def execute_sync(
             return asyncio.run(calls)
         from .tasks import run_on
 
-        found: list[dict[str, object]] = run_on(loop, calls)
-        return found
+        return run_on(loop, calls)  # type: ignore[no-any-return]
     calls.close()
     raise RuntimeError(
         "execute_tool_calls_sync() is for sync code: in an event loop, "
