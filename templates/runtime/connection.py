@@ -30,49 +30,33 @@ CHECKS = ("warn", "raise", "off")
 BACKOFF = (0.0, 0.5, 2.0)
 
 
-def connect(
-    toolset: "Tables",
-    servers: "Iterable[str] | Mapping[str, Mapping[str, object] | None] | None",
-    env: "Mapping[str, str] | None",
-    stderr: "TextIO | None",
-    check: str,
-    elicit: "Callable[[str, str, Any], object] | None",
-    protocol: str,
-    timeout: "float | None",
-    auth: "Mapping[str, Any] | None" = None,
-) -> "Connection":
-    """``Toolset.connect``: its arguments checked; the sessions open on entering."""
-    if check not in CHECKS:
-        raise ValueError(f"check must be 'warn', 'raise' or 'off', not {check!r}")
-    if elicit is not None and not callable(elicit):
-        raise TypeError(f"elicit must be a callable or None, not {elicit!r}")
-    if protocol not in ("legacy", "auto"):
-        raise ValueError(f"protocol must be 'legacy' or 'auto', not {protocol!r}")
-    limit = positive(timeout, "timeout")
-    if auth is not None and not hasattr(auth, "items"):
-        raise TypeError(f"auth must map server names to httpx.Auth, not {auth!r}")
-    return Connection(
-        toolset, servers, env, stderr, check, elicit, protocol, limit, dict(auth or {})
-    )
-
-
 class Connection:
     """``connect()``'s context manager, ``async with`` or ``with``: one task per server
     holds its transport and session until the exit stops it (``mcp``'s contexts are
-    entered and left in that one task, as anyio wants)."""
+    entered and left in that one task, as anyio wants). Made by ``Toolset.connect``,
+    which checks its arguments here; the sessions open on entering."""
 
     def __init__(
         self,
         toolset: "Tables",
-        servers: object,
+        servers: "Iterable[str] | Mapping[str, Mapping[str, object] | None] | None",
         env: "Mapping[str, str] | None",
         stderr: "TextIO | None",
         check: str,
         elicit: "Callable[[str, str, Any], object] | None",
         protocol: str,
         timeout: "float | None",
-        auth: "dict[str, Any]",
+        auth: "Mapping[str, Any] | None" = None,
     ) -> None:
+        if check not in CHECKS:
+            raise ValueError(f"check must be 'warn', 'raise' or 'off', not {check!r}")
+        if elicit is not None and not callable(elicit):
+            raise TypeError(f"elicit must be a callable or None, not {elicit!r}")
+        if protocol not in ("legacy", "auto"):
+            raise ValueError(f"protocol must be 'legacy' or 'auto', not {protocol!r}")
+        self._timeout = positive(timeout, "timeout")
+        if auth is not None and not hasattr(auth, "items"):
+            raise TypeError(f"auth must map server names to httpx.Auth, not {auth!r}")
         from .questions import Desk
 
         self._toolset = toolset
@@ -82,8 +66,7 @@ class Connection:
         self._check = check
         self._desk = Desk(elicit)
         self._protocol = protocol
-        self._timeout = timeout
-        self.auth = auth  # server -> the httpx.Auth of its HTTP requests
+        self.auth = dict(auth or {})  # server -> the httpx.Auth of its HTTP requests
         self.servers: dict[str, Server] = {}
         self._checks: set[asyncio.Task[None]] = set()  # tools/list_changed under way
         self._found: dict[str, list[tuple[str, str, str]]] = {}  # the last check's
@@ -99,7 +82,7 @@ class Connection:
         require_sdk()
         import asyncio
 
-        from .signals import unwatch, watch
+        from .signals import watch
 
         if self.entered is not None:
             raise RuntimeError("this connect() is already open: call connect() again")
@@ -122,11 +105,7 @@ class Connection:
                 await self._compare()
             self.opened = True
         except BaseException:
-            try:
-                await self._close()
-            finally:
-                if self._loop is None:
-                    unwatch(self)
+            await self.__aexit__(None, None, None)
             raise
         self._caller = Caller(self, self._loop)
         return self._caller
@@ -146,7 +125,7 @@ class Connection:
         import threading
 
         from .signals import unwatch, watch
-        from .tasks import serve
+        from .tasks import run_on, serve
 
         if self._loop is not None:
             raise RuntimeError("this connect() is already open: call connect() again")
@@ -157,7 +136,7 @@ class Connection:
         self._thread.start()
         watch(self, sync=True)
         try:
-            caller: Caller = self.run(self.__aenter__())
+            caller: Caller = run_on(loop, self.__aenter__())
         except BaseException:
             self._end_loop()
             unwatch(self)
@@ -166,19 +145,14 @@ class Connection:
 
     def __exit__(self, *exc_info: object) -> None:
         from .signals import unwatch
+        from .tasks import run_on
 
         try:
-            self.run(self.__aexit__(*exc_info), finish=True)
+            assert self._loop is not None
+            run_on(self._loop, self.__aexit__(*exc_info), finish=True)
         finally:
             self._end_loop()
             unwatch(self)
-
-    def run(self, coroutine: "Coroutine[Any, Any, Any]", finish: bool = False) -> "Any":
-        """Run ``coroutine`` on the connection's own loop (``with``) and wait for it."""
-        from .tasks import run_on
-
-        assert self._loop is not None
-        return run_on(self._loop, coroutine, finish)
 
     def _end_loop(self) -> None:
         loop, thread = self._loop, self._thread
@@ -291,10 +265,10 @@ class Connection:
         from .tasks import settle
 
         self.closing = True
-        if self._caller is not None:
-            self._caller.loop = (
-                None  # sync code gets "not connected", not a stopped loop
-            )
+        if (
+            self._caller is not None
+        ):  # sync code gets "not connected", not a stopped loop
+            self._caller.loop = None
         checks = list(self._checks)
         stops = [server.stop() for server in self.servers.values()]
         try:
@@ -327,11 +301,9 @@ class Connection:
                     name,
                     reason(result),
                 )
-            else:  # what a tools/list_changed logged meanwhile is not logged again
-                changed = changes(self._toolset, name, result)
-                if self._check == "raise" or changed != self._found.get(name):
-                    results += changed
-                self._found[name] = changed
+            else:
+                self._found[name] = changes(self._toolset, name, result)
+                results += self._found[name]
         report(results, self._check)
 
     def _headers(self, name: str) -> "dict[str, list[list[str]]]":
@@ -433,6 +405,9 @@ class Connection:
             log().info("server %s: its tool list changed; %s", server.name, what)
             return
         report(found, "warn")  # a session in use is not closed: it is logged
+
+
+connect = Connection
 
 
 class Caller:
