@@ -78,31 +78,26 @@ class Server:
         try:
             async with asyncio.timeout(self.timeout):
                 await ready.wait()
+            error = self.error
+            if error is None:
+                return
         except TimeoutError:
-            await self.stop()  # the mcp SDK's shutdown: stdin closed, 2 s, SIGTERM
-            said = await self.stderr()
-            message = (
-                f"connect(): server {self.name!r} did not {self.waiting} within "
-                f"{self.timeout:g} s{quoted(said)}"
-            )
-            raise ServerError(self.name, message, said) from None
-        if self.error is not None:
-            await self.stop()
-            said = await self.stderr()
-            why = reason(self.error)
+            error = None
+        await self.stop()  # the mcp SDK's shutdown: stdin closed, 2 s, SIGTERM
+        said = await self.stderr()
+        if error is None:  # timed out
+            why = f"did not {self.waiting} within {self.timeout:g} s"
+        else:
+            why = reason(error)
             if self.denied:
                 why = f"it refused the credentials ({self.denied}): check its auth or headers"
             elif "url" in self.recipe:
                 why += f" (at {self.recipe['url']})"
-            message = (
-                f"connect(): server {self.name!r} could not be started: "
-                f"{why}{quoted(said)}"
-            )
+            why = f"could not be started: {why}"
             # the message says it all: the SDK's nested exception groups go to the log
-            log().debug(
-                "server %s could not be started", self.name, exc_info=self.error
-            )
-            raise ServerError(self.name, message, said) from None
+            log().debug("server %s could not be started", self.name, exc_info=error)
+        message = f"connect(): server {self.name!r} {why}{quoted(said)}"
+        raise ServerError(self.name, message, said) from None
 
     async def _hold(
         self,
