@@ -55,21 +55,17 @@ class Desk:
             from mcp import types
 
             flights = self._flights.get(server)
-            flight = flights[0] if flights else None
-            tool = flight.tool if flight is not None else ""
+            # a question outside any call (none in flight) names no tool
+            flight = flights[0] if flights else _Flight("", None)
             try:
-                return await self.answer(
-                    server, tool, params, flight.clock if flight is not None else None
-                )
+                return await self.answer(server, flight.tool, params, flight.clock)
             # whatever the app's handler raises is the call's error
             except Exception as error:  # noqa: BLE001
-                if flight is not None and flight.failure is None:
-                    flight.failure = (
-                        error  # the call's outcome, whatever the server says
-                    )
-                code = (
-                    types.INVALID_REQUEST if isinstance(error, NeedsInput) else -32603
-                )
+                # the call's outcome, whatever the server says
+                if flight.failure is None:
+                    flight.failure = error
+                asking = isinstance(error, NeedsInput)
+                code = types.INVALID_REQUEST if asking else -32603
                 return types.ErrorData(code=code, message=str(error))
 
         return elicitation
@@ -88,24 +84,30 @@ class Desk:
         flights = self._flights.setdefault(server, [])
         flights.append(flight)
         progress = None if clock is None or clock.progress is False else clock.report
+        # the mcp SDK 1.x has no input_required (the 2026-07-28 protocol)
+        asking: Any = getattr(types, "InputRequiredResult", ())
+        answers: dict[str, Any] = {}
+        state = None
+        rounds, delay = 0, 0.05
         try:
-            result = await call_tool(
-                session,
-                tool,
-                arguments,
-                progress_callback=progress,
-                allow_input_required=True,
-            )
-            rounds, delay = 0, 0.05
-            # the mcp SDK 1.x has no input_required (the 2026-07-28 protocol)
-            asking: Any = getattr(types, "InputRequiredResult", ())
-            while isinstance(result, asking):
+            while True:
+                result = await call_tool(
+                    session,
+                    tool,
+                    arguments,
+                    progress_callback=progress,
+                    input_responses=answers or None,
+                    request_state=state,
+                    allow_input_required=True,
+                )
+                if not isinstance(result, asking):
+                    break
                 if rounds == MAX_ROUNDS:
                     raise RuntimeError(
                         f"the server still asked for input after {MAX_ROUNDS} rounds"
                     )
                 rounds += 1
-                answers: dict[str, Any] = {}
+                answers, state = {}, result.request_state
                 for key, request in (result.input_requests or {}).items():
                     if not isinstance(request, types.ElicitRequest):
                         method = getattr(request, "method", type(request).__name__)
@@ -119,15 +121,6 @@ class Desk:
                 if not answers:  # state only: the server works on; ask again soon
                     await asyncio.sleep(delay)
                     delay = min(delay * 2, 0.25)
-                result = await call_tool(
-                    session,
-                    tool,
-                    arguments,
-                    progress_callback=progress,
-                    input_responses=answers or None,
-                    request_state=result.request_state,
-                    allow_input_required=True,
-                )
         except Exception:
             if flight.failure is not None:
                 raise flight.failure from None
@@ -175,11 +168,8 @@ def needs_input(params: object) -> str:
         asked += " (fields: " + ", ".join(map(str, fields)) + ")"
     elif get(params, "mode") == "url":
         asked += " (at a URL)"
-    return (
-        "The tool needs input from the user, and this app cannot ask the user: "
-        + asked
-        + "."
-    )
+    cannot = "The tool needs input from the user, and this app cannot ask the user"
+    return f"{cannot}: {asked}."
 
 
 def elicit_result(reply: object) -> "Any":
