@@ -76,12 +76,7 @@ class Clock:
     def capped(self) -> bool:
         """Whether the call ended at ``max_time`` (not at its ``timeout``)."""
         scope = self.scope
-        return (
-            self._cap is not None
-            and scope is not None
-            and scope.when() is not None
-            and scope.when() == self._cap
-        )
+        return self._cap is not None and scope is not None and scope.when() == self._cap
 
     def _deadline(self, now: float) -> "float | None":
         ends = [now + self.timeout] if self.timeout is not None else []

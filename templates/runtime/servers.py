@@ -39,7 +39,7 @@ def plan(
         raise TypeError(
             "servers must be a list of server names or a dict of recipes, not a str"
         )
-    elif isinstance(servers, dict) or is_mapping(servers):
+    elif is_mapping(servers):
         chosen = [(str(name), servers[name]) for name in servers]
         chosen = [(name, known.get(name) if r is None else r) for name, r in chosen]
     else:
@@ -78,7 +78,7 @@ def plan(
 def expanded(server: str, recipe: object, env: "Mapping[str, str]") -> "dict[str, Any]":
     """The recipe checked, with every ``${...}`` filled in from ``env``."""
     where = f"server {server!r}: "
-    if not (isinstance(recipe, dict) or is_mapping(recipe)):
+    if not is_mapping(recipe):
         raise ValueError(where + f"a recipe is a dict, not {type(recipe).__name__}")
     done: dict[str, Any] = {}
     keys: tuple[str, ...]
@@ -93,9 +93,8 @@ def expanded(server: str, recipe: object, env: "Mapping[str, str]") -> "dict[str
     for key, value in recipe.items():
         if key not in keys or type(key) is not str:
             raise ValueError(where + f"{key!r} does not go in this recipe")
-        if (
-            key == "timeout"
-        ):  # seconds to start and initialize (connect()'s default: 30)
+        # timeout: seconds to start and initialize (connect()'s default: 30)
+        if key == "timeout":
             done[key] = positive(value, where + "timeout")
         elif key in ("url", "command", "cwd"):
             if not isinstance(value, str):
@@ -113,8 +112,7 @@ def expanded(server: str, recipe: object, env: "Mapping[str, str]") -> "dict[str
             ]
         else:
             if not (
-                (isinstance(value, dict) or is_mapping(value))
-                and all(isinstance(v, str) for v in value.values())
+                is_mapping(value) and all(isinstance(v, str) for v in value.values())
             ):
                 raise ValueError(where + f"{key} must be a table of strings")
             done[key] = {

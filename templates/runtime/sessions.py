@@ -120,9 +120,6 @@ async def open_session(
             code=types.INVALID_REQUEST, message="sampling refused by mcp2openai"
         )
 
-    async def decline(context: "Any", params: "Any") -> "Any":
-        return types.ElicitResult(action="decline")
-
     async def no_roots(context: "Any") -> "Any":
         return types.ListRootsResult(roots=[])
 
@@ -130,7 +127,6 @@ async def open_session(
     if capabilities:
         callbacks = {
             "sampling_callback": refuse_sampling,
-            "elicitation_callback": decline,
             "list_roots_callback": no_roots,
         }
     if elicitation is not None:
@@ -196,9 +192,8 @@ async def call_tool(
     from mcp import types
 
     if not hasattr(types, "InputRequiredResult"):
-        options.pop("allow_input_required", None)
-        options.pop("input_responses", None)
-        options.pop("request_state", None)
+        for option in ("allow_input_required", "input_responses", "request_state"):
+            options.pop(option, None)
     try:
         return await session.call_tool(tool, arguments, **options)
     except Exception as error:
