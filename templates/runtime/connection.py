@@ -265,9 +265,7 @@ class Connection:
         from .tasks import settle
 
         self.closing = True
-        if (
-            self._caller is not None
-        ):  # sync code gets "not connected", not a stopped loop
+        if self._caller is not None:  # sync code: "not connected", not a stopped loop
             self._caller.loop = None
         checks = list(self._checks)
         stops = [server.stop() for server in self.servers.values()]
