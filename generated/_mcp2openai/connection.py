@@ -88,14 +88,13 @@ class Connection:
             raise RuntimeError("this connect() is already open: call connect() again")
         planned = plan(self._toolset.SERVERS, self._chosen, self._env, self.auth)
         for name in self.auth:
-            recipe = dict(planned).get(name)
-            if recipe is None or "url" not in recipe:
+            if "url" not in planned.get(name, {}):
                 what = "not an HTTP server of this connection"
                 raise ValueError(f"auth names server {name!r}, {what}")
         self.entered = asyncio.current_task()
         self.closing = self.opened = False
         self._found = {}
-        for name, recipe in planned:
+        for name, recipe in planned.items():
             self.servers[name] = Server(name, recipe, self._timeout)
         if self._loop is None:  # ``with``: __enter__ watches, in the main thread
             watch(self, sync=False)  # SIGTERM stops these servers from now on

@@ -27,8 +27,8 @@ def plan(
     servers: object,
     env: "Mapping[str, str] | None",
     signed: "Iterable[str]" = (),
-) -> "list[tuple[str, dict[str, Any]]]":
-    """(server, recipe with its variables filled in) for each server to open, from the
+) -> "dict[str, dict[str, Any]]":
+    """Server -> recipe with its variables filled in, for each server to open, from the
     toolset's recipes ``known``. A server ``signed`` (``connect(auth=...)``) leaves out
     its recipe's ``Authorization`` header, which the auth sets: its variable, kept for
     ``mcp2openai fetch``, need not be set."""
@@ -48,7 +48,7 @@ def plan(
         import os
 
         env = os.environ
-    plan: list[tuple[str, dict[str, Any]]] = []
+    plan: dict[str, dict[str, Any]] = {}
     for name, recipe in chosen:
         if name not in known:
             import difflib
@@ -71,7 +71,7 @@ def plan(
                 k: v for k, v in headers.items() if str(k).lower() != "authorization"
             }
             recipe = {**recipe, "headers": kept}
-        plan.append((name, expanded(name, recipe, env)))
+        plan[name] = expanded(name, recipe, env)
     return plan
 
 
