@@ -48,14 +48,13 @@ class Server:
     async def responded(self, response: "Any") -> None:
         """Every HTTP response: a 404 to a request with a session id says the server no
         longer knows the session (it expired, or the server restarted)."""
-        if response.status_code == 404 and "mcp-session-id" in response.request.headers:
+        status = response.status_code
+        if status == 404 and "mcp-session-id" in response.request.headers:
             self.expired = True
         if response.is_success:  # a 401 answered (an OAuth flow's first) is forgotten
             self.denied = ""
-        elif response.status_code in (401, 403):
-            self.denied = (
-                f"HTTP {response.status_code} {response.reason_phrase}".strip()
-            )
+        elif status in (401, 403):
+            self.denied = f"HTTP {status} {response.reason_phrase}".strip()
 
     async def start(
         self,
@@ -188,10 +187,10 @@ class Server:
             error = errors.pop()
             if error is None:
                 continue
-            if type(error).__name__ == "ConnectError" or isinstance(
-                error, ConnectionRefusedError
-            ):
-                return True  # httpx's or httpx2's, the mcp SDK's HTTP clients
+            # ConnectError: httpx's or httpx2's, the mcp SDK's HTTP clients
+            refused = isinstance(error, ConnectionRefusedError)
+            if refused or type(error).__name__ == "ConnectError":
+                return True
             errors += getattr(error, "exceptions", ())  # exception groups
             errors.append(error.__cause__)
         return False

@@ -228,8 +228,6 @@ async def list_tools(
     renamed or reordered. Each page's result without its ``tools`` is appended to
     ``pages`` when given (its cache hints, ``_meta``). ``ValueError`` for a result that is
     not a tool list, or a cursor that repeats."""
-    from typing import Any
-
     from mcp import types
 
     tools: list[dict[str, Any]] = []
