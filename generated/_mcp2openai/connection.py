@@ -196,8 +196,6 @@ class Connection:
 
         if not expired and not server.stopped():
             return server.session
-        if server.lock is None:
-            server.lock = asyncio.Lock()
         async with server.lock:
             if not server.stopped() and not server.expired:
                 return server.session  # started by a call that waited before this one

@@ -20,6 +20,8 @@ class Server:
     """One server of a connection: its recipe, and its session while it is open."""
 
     def __init__(self, name: str, recipe: "dict[str, Any]", timeout: "float | None"):
+        import asyncio
+
         self.name = name
         self.recipe = recipe
         self.timeout: float | None = recipe.get("timeout", timeout)
@@ -33,7 +35,7 @@ class Server:
         self.denied = ""  # HTTP: the server refused the credentials (401 or 403)
         self.task: asyncio.Task[None] | None = None  # the task that holds its session
         self.scope: Any = None  # that task's anyio cancel scope
-        self.lock: asyncio.Lock | None = None  # one start at a time
+        self.lock = asyncio.Lock()  # one start at a time
 
     def stopped(self) -> bool:
         """Whether its session has ended: a stdio server's process has exited."""
