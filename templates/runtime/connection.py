@@ -33,8 +33,9 @@ BACKOFF = (0.0, 0.5, 2.0)
 class Connection:
     """``connect()``'s context manager, ``async with`` or ``with``: one task per server
     holds its transport and session until the exit stops it (``mcp``'s contexts are
-    entered and left in that one task, as anyio wants). Made by ``Toolset.connect``,
-    which checks its arguments here; the sessions open on entering."""
+    entered and left in that one task, as anyio wants). ``Toolset.connect`` makes one
+    (``connect`` is this class): its arguments are checked here, the sessions open on
+    entering."""
 
     def __init__(
         self,
