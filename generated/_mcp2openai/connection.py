@@ -251,8 +251,9 @@ class Connection:
             "protocol": self._protocol,
             "message_handler": self._notified(server),
             "auth": self.auth.get(server.name),
+            "errlog": self._stderr,
         }
-        await server.start(self._stderr, options, self._headers(server.name))
+        await server.start(options, self._headers(server.name))
         if self._check != "off" and _announces_changes(server.session):
             self._track(self._listen(server, server.session))
 

@@ -11,7 +11,7 @@ from .sessions import open_session, preload, reason
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     import asyncio
-    from typing import Any, TextIO
+    from typing import Any
 
     from .stderr import ServerLog
 
@@ -59,15 +59,12 @@ class Server:
             self.denied = f"HTTP {status} {response.reason_phrase}".strip()
 
     async def start(
-        self,
-        errlog: "TextIO | None",
-        options: "dict[str, Any]",
-        headers: "dict[str, list[list[str]]]",
+        self, options: "dict[str, Any]", headers: "dict[str, list[list[str]]]"
     ) -> None:
         """Start the server and wait until its session is open, for at most its timeout;
         else ``ServerError`` naming what it waited for, with its stderr's end.
-        ``errlog``: where a stdio server's stderr goes (None: the log); ``options``:
-        ``open_session``'s; ``headers``: its tools' ``x-mcp-header`` maps."""
+        ``options``: ``open_session``'s (``errlog`` None: a stdio server's stderr goes to
+        the log); ``headers``: its tools' ``x-mcp-header`` maps."""
         import asyncio
 
         ready = asyncio.Event()
@@ -75,7 +72,7 @@ class Server:
         self.expired = False
         self.denied = ""
         self.waiting = "start"
-        self.task = asyncio.create_task(self._hold(ready, errlog, options, headers))
+        self.task = asyncio.create_task(self._hold(ready, options, headers))
         try:
             async with asyncio.timeout(self.timeout):
                 await ready.wait()
@@ -103,7 +100,6 @@ class Server:
     async def _hold(
         self,
         ready: "asyncio.Event",
-        errlog: "TextIO | None",
         options: "dict[str, Any]",
         headers: "dict[str, list[list[str]]]",
     ) -> None:
@@ -112,11 +108,11 @@ class Server:
         import anyio
 
         self.log = None
-        if errlog is None and "command" in self.recipe:
+        if options["errlog"] is None and "command" in self.recipe:
             from .stderr import ServerLog
 
             self.log = ServerLog(self.name)
-            errlog = self.log.file
+            options = {**options, "errlog": self.log.file}
 
         def started(reader: "Any") -> None:
             self.reader = reader
@@ -131,7 +127,6 @@ class Server:
                     self.session = await open_session(
                         stack,
                         self.recipe,
-                        errlog,
                         started=started,
                         on_response=(self.responded if "url" in self.recipe else None),
                         **options,
