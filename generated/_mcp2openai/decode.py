@@ -70,30 +70,19 @@ def _emit(node: "dict[str, Any]", nodes: "list[dict[str, Any]]") -> int:
     """Append the plan of a trie node, its children after it, and return its index."""
     index = len(nodes)
     nodes.append({})  # filled once the children have their indices
-    as_object = "drop" in node or "properties" in node
-    if as_object and "items" in node:  # an object or an array: told apart by type
-        first = len(nodes)
-        nodes.append({})
-        nodes[first] = _object(node, nodes)
-        second = len(nodes)
-        nodes.append({"items": -1})
-        nodes[second] = {"items": _emit(node["items"], nodes)}
-        nodes[index] = {"all": [first, second]}
-    elif as_object:
-        nodes[index] = _object(node, nodes)
+    if "items" not in node:
+        children = node.get("properties", {}).items()
+        plan: dict[str, Any] = {"object": {k: _emit(c, nodes) for k, c in children}}
+        if "drop" in node:
+            plan["drop"] = node["drop"]
+        nodes[index] = plan
+    elif "drop" in node or "properties" in node:  # an object or an array: by type
+        as_object = dict(node)
+        as_array = {"items": as_object.pop("items")}
+        nodes[index] = {"all": [_emit(as_object, nodes), _emit(as_array, nodes)]}
     else:
         nodes[index] = {"items": _emit(node["items"], nodes)}
     return index
-
-
-def _object(node: "dict[str, Any]", nodes: "list[dict[str, Any]]") -> "dict[str, Any]":
-    properties = node.get("properties", {})
-    plan: dict[str, Any] = {
-        "object": {key: _emit(child, nodes) for key, child in properties.items()}
-    }
-    if "drop" in node:
-        plan["drop"] = list(node["drop"])
-    return plan
 
 
 _MAX_DECODE_DEPTH = 500
@@ -104,7 +93,6 @@ class _BadEncoding(Exception):
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
-        self.message = message
         self.path: list[str] = []
 
 
@@ -118,7 +106,7 @@ def decoded(
         where = "/" + "/".join(
             part.replace("~", "~0").replace("/", "~1") for part in error.path
         )
-        return f"at {where if error.path else 'the top level'}, {error.message}"
+        return f"at {where if error.path else 'the top level'}, {error}"
     except RecursionError:
         return "the arguments are nested too deeply"
     if type(result) is not dict:
@@ -150,8 +138,16 @@ def _decode(
             if key in value:
                 value[key] = _decode_at(value[key], key, child, plan, depth)
         extra = node.get("extra")
-        if extra is not None and extra in value:
-            _merge_entries(value, extra, node, plan, depth)
+        if extra is not None and extra in value:  # properties beyond the declared ones
+            try:
+                entries = value.pop(extra)
+                names = node["names"]
+                _from_entries(
+                    entries, node.get("extra_value"), names, plan, depth, value
+                )
+            except _BadEncoding as error:
+                error.path.insert(0, extra)
+                raise
         return value
     child = node.get("items")
     if child is not None:
@@ -164,14 +160,12 @@ def _decode(
         return _decode_branch(value, table, plan, depth)
     if "json" in node:
         return _json_value(value, node["json"])
+    if value is None and node.get("null"):  # an entries or unwrap node that allows null
+        return None
     if "entries" in node:
-        if value is None and node.get("null"):
-            return None
         return _from_entries(value, node["entries"], (), plan, depth)
     name = node.get("unwrap")
     if name is not None:
-        if value is None and node.get("null"):
-            return None
         if type(value) is not dict or name not in value:
             raise _BadEncoding(f"expected an object with the property {name!r}")
         then = node["then"]
@@ -206,18 +200,18 @@ def _decode_branch(
                         return value
                 return _decode(value, child, plan, depth + 1)
         return value
-    kind = type(value)
-    if kind is str:
-        child = table.get("string")
-    elif kind is bool:
-        child = table.get("boolean")
-    elif kind is int or kind is float:
-        child = table.get("number")
-    elif kind is list:
-        child = table.get("array")
-    else:
-        child = table.get("null") if value is None else None
+    child = table.get(_JSON_TYPES.get(type(value), ""))
     return value if child is None else _decode(value, child, plan, depth + 1)
+
+
+_JSON_TYPES = {
+    str: "string",
+    bool: "boolean",
+    int: "number",
+    float: "number",
+    list: "array",
+    type(None): "null",
+}
 
 
 def _case(value: object, cases: "list[list[Any]]") -> "int | None":
@@ -288,24 +282,6 @@ def _from_entries(
             error.path.insert(0, str(position))
             raise
     return out
-
-
-def _merge_entries(
-    value: dict[str, object],
-    extra: str,
-    node: "dict[str, Any]",
-    plan: "list[dict[str, Any]]",
-    depth: int,
-) -> None:
-    """Properties beyond the declared ones came as entries under ``extra``: merge them."""
-    entries = value.pop(extra)
-    try:
-        _from_entries(
-            entries, node.get("extra_value"), node["names"], plan, depth, value
-        )
-    except _BadEncoding as error:
-        error.path.insert(0, extra)
-        raise
 
 
 _decoder: "json.JSONDecoder | None" = None
