@@ -3,7 +3,7 @@ mapped back, items that wait for the app answered or reported.
 """
 
 from .core import ToolCall, ToolCalls
-from .decode import decoded, json_decoder, plan_of, undecodable
+from .decode import decoded, drop_nulls, json_decoder
 from .offered import namespaced, offered
 from .reading import (
     CHAT_CHUNK,
@@ -69,11 +69,16 @@ def tool_calls(
             args = values.get("arguments")
             namespace = values.get("namespace")
             caller = values.get("caller")
+        elif kind == "custom_tool_call":  # waits for the client: answered here
+            caller = plain_caller(values.get("caller"))
+            rejected.append(not_custom(values.get("call_id"), entry, caller))
+            continue
         else:
-            # Items that wait for the client: a custom tool call is rejected, the
-            # others are reported in ToolCalls.skipped.
-            if type(kind) is str and kind in _AWAITING:
-                _awaiting(kind, values, entry, result)
+            # The other items that wait for the client are reported in skipped (a
+            # hosted tool search needs nothing).
+            search = kind == "tool_search_call" and values.get("execution") == "client"
+            if search or (type(kind) is str and kind in _AWAITING):
+                result.skipped += (entry,)
             continue
         if args is None:  # absent or null: no arguments, {}
             args = ""
@@ -97,11 +102,10 @@ def tool_calls(
     return result
 
 
-# The Responses items that wait for the client (docs/design.md, "Calls").
+# The Responses items that wait for the client but custom tool calls and tool searches
+# (docs/design.md, "Calls").
 _AWAITING = frozenset(
     {
-        "custom_tool_call",
-        "tool_search_call",
         "mcp_approval_request",
         "computer_call",
         "local_shell_call",
@@ -186,11 +190,13 @@ def checked_call(
         value = args
     if type(value) is not dict:
         return not_object(api, call_id, exposed, value, caller)
-    plan = plan_of(toolset, exposed, target)
+    plan = target.get("decode")
     if plan is not None:
-        value = decoded(value, plan)
+        value = decoded(value, plan, exposed)
         if type(value) is str:
-            return rejection(api, call_id, undecodable(exposed, value), caller)
+            return rejection(api, call_id, value, caller)
+    elif "nulls" in target:
+        drop_nulls(toolset, exposed, target, value)
     return ToolCall(
         call_id,
         exposed,
@@ -241,19 +247,6 @@ def _namespaced(
     listed = listing(list(spaces), "namespaces", namespace)
     what = f"{quote(name)} was called" if type(name) is str else "The tool was called"
     return (f"{what} in an unknown namespace {quote(namespace)}. {listed}",)
-
-
-def _awaiting(
-    kind: str, fields: "dict[str, object]", item: object, result: ToolCalls
-) -> None:
-    # A Responses item that waits for the client: answered (a custom tool call gets a
-    # rejection) or reported in skipped (a hosted tool search needs nothing).
-    get = fields.get
-    if kind == "custom_tool_call":
-        caller = plain_caller(get("caller"))
-        result[1].append(not_custom(get("call_id"), item, caller))
-    elif kind != "tool_search_call" or get("execution") == "client":
-        result.skipped += (item,)
 
 
 def _empty_ids(entries: "list[object] | tuple[object, ...]", chat: bool) -> bool:

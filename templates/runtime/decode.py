@@ -18,34 +18,32 @@ if TYPE_CHECKING:
 # free-form value as a string holding JSON, a map as a list of {"key", "value"} entries, a
 # root that is not a plain object wrapped in one property. Many tools have nulls to remove
 # at the properties strict mode made required. A tool with rewrites has its plan in its
-# "decode" entry (generator/strict/decoding.py); a tool with only nulls to remove has its
-# null paths ("nulls"), and ``null_plan`` makes its plan of them on its first call; a tool
-# with neither has no plan. Plan nodes are indices into the plan's list, so recursion is a
-# cycle of indices.
+# "decode" entry (generator/strict/decoding.py), which ``decoded`` applies: plan nodes are
+# indices into the plan's list, so recursion is a cycle of indices. A tool with only nulls
+# to remove has its null paths ("nulls"): ``null_plan`` makes the tree of them on its
+# first call, which ``drop_nulls`` walks.
 
 
-def plan_of(
-    toolset: "Tables", name: str, entry: "dict[str, Any]"
-) -> "list[dict[str, Any]] | None":
-    """The decode plan of the tool ``name`` (its entry of the "tools" table), or None."""
-    plan: list[dict[str, Any]] | None = entry.get("decode")
-    if plan is None and "nulls" in entry:
-        plans: dict[str, Any] = toolset.cache.setdefault("plans", {})
-        plan = plans.get(name)
-        if plan is None:
-            plan = plans[name] = null_plan(entry["nulls"])
-    return plan
+def drop_nulls(
+    toolset: "Tables", name: str, entry: "dict[str, Any]", value: "dict[str, object]"
+) -> None:
+    """Remove the nulls at the null paths of the tool ``name`` (``entry``: its entry of
+    the "tools" table) from its arguments ``value``."""
+    trees: dict[str, Any] = toolset.cache.setdefault("nulls", {})
+    tree = trees.get(name)
+    if tree is None:
+        tree = trees[name] = null_plan(entry["nulls"])
+    _drop(value, tree)
 
 
-def null_plan(
-    paths: "Iterable[Iterable[str | None]]",
-) -> "list[dict[str, Any]] | None":
-    """The plan removing the nulls at ``paths`` (None: there are none). A path is a
-    sequence of segments: a ``str`` is a property name, ``None`` every item of an array;
-    its last segment names the property removed when null. Each object on a path is an
-    ``object`` node (its ``drop``: the properties removed when null), each array an
-    ``items`` node, and a value that may be either an ``all`` node of both."""
-    root: dict[str, Any] = {}  # a trie: "drop", "properties", "items"
+def null_plan(paths: "Iterable[Iterable[str | None]]") -> "dict[str, Any]":
+    """The tree of the null paths ``paths``, each object's nulls removed as the walk
+    meets it, so shared prefixes are visited once. A path is a sequence of segments: a
+    ``str`` is a property name, ``None`` every item of an array; its last segment names
+    the property removed when null. A node of the tree has the properties removed when
+    null (``drop``), the nodes of properties (``properties``) and the node of every
+    item of an array (``items``); a value may be either an object or an array."""
+    root: dict[str, Any] = {}
     for path in paths:
         segments = list(path)
         if not segments or segments[-1] is None:
@@ -56,33 +54,21 @@ def null_plan(
                 node = node.setdefault("items", {})
             else:
                 node = node.setdefault("properties", {}).setdefault(segment, {})
-        dropped = node.setdefault("drop", [])
-        if segments[-1] not in dropped:
-            dropped.append(segments[-1])
-    if "drop" not in root and "properties" not in root:
-        return None  # the arguments are an object: nothing of theirs to remove
-    nodes: list[dict[str, Any]] = []
-    _emit(root, nodes)
-    return nodes
+        node.setdefault("drop", []).append(segments[-1])
+    return root
 
 
-def _emit(node: "dict[str, Any]", nodes: "list[dict[str, Any]]") -> int:
-    """Append the plan of a trie node, its children after it, and return its index."""
-    index = len(nodes)
-    nodes.append({})  # filled once the children have their indices
-    if "items" not in node:
-        children = node.get("properties", {}).items()
-        plan: dict[str, Any] = {"object": {k: _emit(c, nodes) for k, c in children}}
-        if "drop" in node:
-            plan["drop"] = node["drop"]
-        nodes[index] = plan
-    elif "drop" in node or "properties" in node:  # an object or an array: by type
-        as_object = dict(node)
-        as_array = {"items": as_object.pop("items")}
-        nodes[index] = {"all": [_emit(as_object, nodes), _emit(as_array, nodes)]}
-    else:
-        nodes[index] = {"items": _emit(node["items"], nodes)}
-    return index
+def _drop(value: object, node: "dict[str, Any]") -> None:
+    if type(value) is dict:
+        for key in node.get("drop", ()):
+            if value.get(key, value) is None:
+                del value[key]
+        for key, child in node.get("properties", {}).items():
+            if key in value:
+                _drop(value[key], child)
+    elif type(value) is list and "items" in node:
+        for item in value:
+            _drop(item, node["items"])
 
 
 _MAX_DECODE_DEPTH = 500
@@ -97,24 +83,23 @@ class _BadEncoding(Exception):
 
 
 def decoded(
-    value: dict[str, object], plan: "list[dict[str, Any]]"
+    value: dict[str, object], plan: "list[dict[str, Any]]", name: str
 ) -> "dict[str, object] | str":
-    """The arguments in the server's shape, or why they cannot be (a one-line message)."""
+    """The arguments of the tool ``name`` in the server's shape, or the message saying
+    why they cannot be."""
     try:
         result = _decode(value, 0, plan, 0)
     except _BadEncoding as error:
         where = "/" + "/".join(
             part.replace("~", "~0").replace("/", "~1") for part in error.path
         )
-        return f"at {where if error.path else 'the top level'}, {error}"
+        detail = f"at {where if error.path else 'the top level'}, {error}"
     except RecursionError:
-        return "the arguments are nested too deeply"
-    if type(result) is not dict:
-        return "the arguments must decode to a JSON object"
-    return result
-
-
-def undecodable(name: str, detail: str) -> str:
+        detail = "the arguments are nested too deeply"
+    else:
+        if type(result) is dict:
+            return result
+        detail = "the arguments must decode to a JSON object"
     return (
         f"The arguments for {quote(name)} cannot be used: {detail}. "
         "Call the tool again with that value fixed."
