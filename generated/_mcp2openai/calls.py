@@ -155,8 +155,6 @@ def checked_call(
         if found is None:
             found = key = _namespaced(toolset, namespace, name, allowed)
         if type(found) is not str:
-            if type(call_id) is not str or not (call_id or empty_ids):
-                call_id = ""
             return rejection(api, call_id, found[0], caller)
         exposed = found
     target = toolset.entry(exposed) if type(exposed) is str else None

@@ -3,7 +3,7 @@ for optional properties removed, and the reversible rewrites undone (docs/design
 "Rewrites"); a bad encoding is answered with an ``Error:`` output naming its path.
 """
 
-from .reading import quote
+from .reading import clip, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -218,9 +218,7 @@ def _json_value(value: object, types: "list[str] | None") -> object:
     except RecursionError:
         raise _BadEncoding("the JSON in the string is nested too deeply") from None
     except (ValueError, MemoryError) as exc:
-        detail = str(exc)
-        if len(detail) > 120:
-            detail = detail[:117] + "..."
+        detail = clip(str(exc), 120)
         raise _BadEncoding(f"the string is not valid JSON ({detail})") from None
     if types is not None:
         kind = "null" if found is None else "object" if type(found) is dict else ""

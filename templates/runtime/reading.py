@@ -12,8 +12,12 @@ SCALARS = (str, bytes, bytearray, int, float, list, tuple)
 
 def quote(name: object) -> str:
     """A name (or anything else) as a message shows it: ``repr``, at most 80 characters."""
-    text = repr(name)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return clip(repr(name), 80)
+
+
+def clip(text: str, limit: int) -> str:
+    """``text``, cut to at most ``limit`` characters ending in "..." when longer."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def prepare(response: object, api: str | None) -> tuple[object, str]:
@@ -161,7 +165,7 @@ def fields(obj: object) -> "dict[str, object]":
     are its ``__dict__``, where its declared fields are (a field the server left out is
     None there), with the extras an older SDK keeps: reading attributes instead costs tens
     of microseconds a call in misses. Any other object's, copied out (a field it lacks is
-    left out, as in the JSON)."""
+    None, as a field the server left out is in a pydantic object)."""
     kind = type(obj)
     model = _model_types.get(kind)
     if model is None:
@@ -172,12 +176,7 @@ def fields(obj: object) -> "dict[str, object]":
         values: dict[str, object] = obj.__dict__
         extra = getattr(obj, "__pydantic_extra__", None)
         return {**extra, **values} if extra and isinstance(extra, dict) else values
-    found: dict[str, object] = {}
-    if obj is not None and not isinstance(obj, SCALARS):
-        for key in _FIELDS:
-            if has(obj, key):
-                found[key] = get(obj, key)
-    return found
+    return {key: get(obj, key) for key in _FIELDS}
 
 
 CHAT_CHUNK = (
@@ -219,10 +218,8 @@ def plain_caller(caller: object) -> "dict[str, object] | None":
 
 
 def copy(value: object) -> object:
-    if isinstance(value, dict):
-        return {key: copy(item) for key, item in value.items()}
     if isinstance(value, list):
         return [copy(item) for item in value]
-    if value is None or isinstance(value, SCALARS) or not is_mapping(value):
-        return value
-    return {key: copy(item) for key, item in value.items()}
+    if isinstance(value, dict) or is_mapping(value):
+        return {key: copy(item) for key, item in value.items()}
+    return value

@@ -1,6 +1,6 @@
 """The ``Error:`` outputs that answer calls which cannot run, worded for the model."""
 
-from .reading import get, quote
+from .reading import clip, get, quote
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -9,12 +9,16 @@ if TYPE_CHECKING:
 
 
 def rejection(
-    api: str, call_id: str, message: str, caller: object = None, kind: str = "function"
+    api: str, call_id: object, message: str, caller: object = None
 ) -> "dict[str, object]":
+    # The output answering the function call ``call_id`` (the empty id when it is not a
+    # string) with the error ``message``.
+    if type(call_id) is not str:
+        call_id = ""
     if api == "chat":
         return {"role": "tool", "tool_call_id": call_id, "content": "Error: " + message}
     item: dict[str, object] = {
-        "type": kind + "_call_output",
+        "type": "function_call_output",
         "call_id": call_id,
         "output": "Error: " + message,
     }
@@ -53,8 +57,6 @@ def unknown(toolset: "Tables", name: object, offered: "Offered | None" = None) -
 
 
 def not_function(api: str, call_id: object, entry: object) -> dict[str, object]:
-    if type(call_id) is not str:
-        call_id = ""
     kind = get(entry, "type")
     name = get(get(entry, kind), "name") if type(kind) is str else None
     what = f"{quote(name)} was called" if type(name) is str else "The tool was called"
@@ -67,15 +69,15 @@ def not_function(api: str, call_id: object, entry: object) -> dict[str, object]:
 
 def not_custom(call_id: object, item: object, caller: object) -> "dict[str, object]":
     # The custom_tool_call_output rejecting a Responses custom tool call.
-    if type(call_id) is not str:
-        call_id = ""
     name = get(item, "name")
     what = f"{quote(name)} was called" if type(name) is str else "The tool was called"
     message = (
         f"{what} as a custom tool, which is not in the toolset; only function tools "
         "are available: call one with its arguments as a JSON object."
     )
-    return rejection("responses", call_id, message, caller, "custom_tool")
+    item = rejection("responses", call_id, message, caller)
+    item["type"] = "custom_tool_call_output"
+    return item
 
 
 def bad_json(
@@ -90,9 +92,7 @@ def bad_json(
     elif isinstance(exc, MemoryError):
         detail = "too large"
     else:
-        detail = str(exc)
-        if len(detail) > 200:
-            detail = detail[:197] + "..."
+        detail = clip(str(exc), 200)
     message = (
         f"The arguments for {quote(name)} are not valid JSON ({detail}). "
         "Send them as one JSON object."
