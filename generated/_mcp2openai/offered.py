@@ -61,13 +61,10 @@ def offered(
     if found is not None:
         output = get(response, "output")
         for item in output if type(output) is list or type(output) is tuple else ():
-            loaded = (
-                get(item, "tools")
-                if get(item, "type") == "tool_search_output"
-                else None
-            )
-            if type(loaded) is list:
-                found.update(_names(toolset, loaded) or {})
+            if get(item, "type") == "tool_search_output":
+                loaded = get(item, "tools")
+                if type(loaded) is list:
+                    found.update(_names(toolset, loaded) or {})
     allowed = _allowed(get(response, "tool_choice")) if echoes else None
     if allowed is not None:
         if found is None:
@@ -90,8 +87,7 @@ def _names(
     for item in listed:
         kind = get(item, "type")
         if kind == "function":
-            function = get(item, "function")  # Chat: the name is inside "function"
-            name = get(item if function is None else function, "name")
+            name = _name(item)
             if type(name) is str and name in known:
                 names[name] = name
         elif kind == "namespace" and type(space := get(item, "name")) is str:
@@ -118,19 +114,19 @@ def _names(
 def _allowed(choice: object) -> "frozenset[str] | None":
     # The names a tool_choice lets the model call: allowed_tools (Responses' shape, or
     # Chat's inside "allowed_tools"), or one forced function; None: any of the tools.
-    kind = None if choice is None or type(choice) is str else get(choice, "type")
+    kind = get(choice, "type")
     if kind == "function":
-        function = get(choice, "function")
-        name = get(choice if function is None else function, "name")
+        name = _name(choice)
         return frozenset({name}) if type(name) is str else None
     if kind != "allowed_tools":
         return None
     inner = get(choice, "allowed_tools")
     listed = get(choice if inner is None else inner, "tools")
-    names = set()
-    for item in listed if type(listed) is list else ():
-        function = get(item, "function")
-        name = get(item if function is None else function, "name")
-        if type(name) is str:
-            names.add(name)
-    return frozenset(names)
+    names = [_name(item) for item in (listed if type(listed) is list else ())]
+    return frozenset(name for name in names if type(name) is str)
+
+
+def _name(function: object) -> object:
+    # A function's name: Chat's is inside its "function".
+    inner = get(function, "function")
+    return get(function if inner is None else inner, "name")
