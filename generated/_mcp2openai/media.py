@@ -159,8 +159,6 @@ def image_message(
         counts[call_id] = counts.get(call_id, 0) + 1
     seen: dict[str, int] = {}
     for call_id, name, part in pictures:
-        if type(part) is str:
-            continue
         seen[call_id] = number = seen.get(call_id, 0) + 1
         what = f"tool call {call_id}" + (f" ({name})" if name else "")
         label = f"Image {number} of {counts[call_id]} from {what}: {part[0]}"

@@ -2,7 +2,7 @@
 ``tool_output()``.
 """
 
-from .reading import SCALARS, field, get, has, is_mapping, plain_caller
+from .reading import field, get, has, is_mapping, plain_caller
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -62,7 +62,9 @@ def output(
             "tool_call_id": call_id,
             "content": _text(error, parts, cap),
         }
-        return item, [(call_id, name, part) for part in _pictures(parts)]
+        # The images among the parts (not the files: Chat takes no files here).
+        images = [p for p in parts if type(p) is tuple and p[3] is None]
+        return item, [(call_id, name, part) for part in images]
     if api == "responses":
         entry = toolset.entry(name) if type(name) is str else None
         error, parts = _outcome(outcome, entry is not None and "structured" in entry)
@@ -87,16 +89,16 @@ def output(
 
 def _outcome(outcome: object, structured: bool) -> "tuple[bool, list[Part]]":
     if type(outcome) is not dict:  # a wire dict, the usual case, needs none of these
-        if isinstance(outcome, (str, BaseException)):
-            if isinstance(outcome, str):
-                return False, [outcome]
-            return True, [_exception_text(outcome)]
-        if not (
-            isinstance(outcome, dict)
-            or is_mapping(outcome)
-            or _has_any(outcome, ("content", "isError", "is_error"))
-            or _has_any(outcome, ("structuredContent", "structured_content"))
-        ):
+        if isinstance(outcome, str):
+            return False, [outcome]
+        if isinstance(outcome, BaseException):
+            try:
+                text = str(outcome)
+            # an exception's __str__ is anyone's code
+            except Exception:  # noqa: BLE001
+                text = ""
+            return True, [text if text else type(outcome).__name__]
+        if not (is_mapping(outcome) or any(has(outcome, k) for k in _RESULT_FIELDS)):
             return False, [f"[unsupported result: {type(outcome).__name__}]"]
     error = field(outcome, "isError", "is_error") is True
     content = get(outcome, "content")
@@ -109,24 +111,17 @@ def _outcome(outcome: object, structured: bool) -> "tuple[bool, list[Part]]":
         data = field(outcome, "structuredContent", "structured_content")
         if data is not None:
             return error, [_compact_json(data)]
-        if not content:
-            return error, []
     return error, [_part(block) for block in content]
 
 
-def _has_any(obj: object, keys: tuple[str, ...]) -> bool:
-    if obj is None or isinstance(obj, SCALARS):
-        return False
-    return any(has(obj, key) for key in keys)
-
-
-def _exception_text(exc: BaseException) -> str:
-    try:
-        text = str(exc)
-    # an exception's __str__ is anyone's code
-    except Exception:  # noqa: BLE001
-        text = ""
-    return text if text else type(exc).__name__
+# The fields that make an object a result, in either spelling.
+_RESULT_FIELDS = (
+    "content",
+    "isError",
+    "is_error",
+    "structuredContent",
+    "structured_content",
+)
 
 
 def _compact_json(value: object) -> str:
@@ -165,8 +160,3 @@ def _text(error: bool, parts: "list[Part]", cap: "int | None") -> str:
 
         return cut(text, cap, len(text))
     return text
-
-
-def _pictures(parts: "list[Part]") -> "list[Part]":
-    # The images among the parts (not the files: Chat takes no files here).
-    return [part for part in parts if type(part) is tuple and part[3] is None]
