@@ -39,9 +39,7 @@ def prepare(response: object, api: str | None) -> tuple[object, str]:
             return response, "responses"
         if kind == "chat.completion.chunk":
             raise TypeError(CHAT_CHUNK)
-        event = stream_event(response)
-        if event is not None:
-            raise TypeError(event)
+        refuse_stream_event(response)
         if api != "responses" and has(response, "choices"):
             return response, "chat"
         if api != "chat" and has(response, "output"):
@@ -50,9 +48,7 @@ def prepare(response: object, api: str | None) -> tuple[object, str]:
     chat = "choices" in response
     responses = "output" in response
     if not (chat or responses):
-        event = stream_event(response)
-        if event is not None:
-            raise TypeError(event)
+        refuse_stream_event(response)
         raise ValueError(
             "response has neither 'choices' (Chat Completions) nor 'output' (Responses)"
         )
@@ -187,19 +183,18 @@ CHAT_CHUNK = (
 )
 
 
-def stream_event(response: object) -> "str | None":
-    # Why a Responses stream event is not a response, or None: not one.
+def refuse_stream_event(response: object) -> None:
+    # A Responses stream event is not a response: TypeError, saying how to get one.
     kind = get(response, "type")
     if type(kind) is not str:
-        return None
-    if not (kind.startswith("response.") or has(response, "sequence_number")):
-        return None
-    return (
-        f"response is a Responses stream event ({quote(kind)}), not a response: "
-        "assemble the stream first, e.g. `client.responses.stream(...)` then "
-        "`stream.get_final_response()` (or pass the `response` of the "
-        "'response.completed' event)"
-    )
+        return
+    if kind.startswith("response.") or has(response, "sequence_number"):
+        raise TypeError(
+            f"response is a Responses stream event ({quote(kind)}), not a response: "
+            "assemble the stream first, e.g. `client.responses.stream(...)` then "
+            "`stream.get_final_response()` (or pass the `response` of the "
+            "'response.completed' event)"
+        )
 
 
 def plain_caller(caller: object) -> "dict[str, object] | None":
