@@ -121,6 +121,12 @@ def _decoded_size(data: object) -> tuple[str, str | None]:
 def input_items(
     error: bool, parts: "list[Part]", cap: "int | None"
 ) -> list[dict[str, object]]:
+    # The error's prefix on the first text, or a text of its own before an image or file.
+    first = parts[0]
+    if error and type(first) is str and not first.startswith("Error:"):
+        parts = ["Error: " + first, *parts[1:]]
+    elif error and type(first) is not str:
+        parts = ["Error:", *parts]
     items: list[dict[str, object]] = []
     total = 0  # the characters of the text items
     for part in parts:
@@ -133,14 +139,6 @@ def input_items(
         else:
             url = f"data:{part[1]};base64,{part[2]}"
             items.append({"type": "input_file", "filename": part[3], "file_data": url})
-    if error:
-        first = items[0]
-        if first["type"] != "input_text":
-            items.insert(0, {"type": "input_text", "text": "Error:"})
-            total += 6
-        elif not str(first["text"]).startswith("Error:"):
-            first["text"] = f"Error: {first['text']}"
-            total += 7
     if cap is not None and total > cap:
         from .cutting import capped_items
 
