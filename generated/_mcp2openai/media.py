@@ -94,9 +94,7 @@ def _filename(uri: object, extension: str) -> str:
     if isinstance(uri, str):
         path = uri.split("?", 1)[0].split("#", 1)[0].rstrip("/")
         name = path.rsplit("/", 1)[-1][-200:]
-        if ":" in name:
-            name = ""
-    if not name:
+    if not name or ":" in name:
         name = "file"
     return name if "." in name else name + extension
 
