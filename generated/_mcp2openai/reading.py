@@ -26,10 +26,7 @@ def prepare(response: object, api: str | None) -> tuple[object, str]:
         raise ValueError(f"api must be 'chat', 'responses' or None, not {api!r}")
     if not (isinstance(response, dict) or is_mapping(response)):
         if response is None or isinstance(response, SCALARS):
-            raise TypeError(
-                "response must be a Chat Completions or Responses response (a dict "
-                f"or an openai SDK object), not {type(response).__name__}"
-            )
+            raise TypeError(_NOT_A_RESPONSE + type(response).__name__)
         # The openai SDK's objects name their kind; reading that first spares pydantic
         # attribute misses, which cost tens of microseconds a call (docs/performance.md).
         kind = getattr(response, "object", None)
@@ -77,10 +74,13 @@ def _dump(response: object) -> dict[object, object]:
             "`client.chat.completions.stream(...)` then `stream.get_final_completion()`"
             ", or `client.responses.stream(...)` then `stream.get_final_response()`"
         )
-    raise TypeError(
-        "response must be a Chat Completions or Responses response (a dict or an "
-        f"openai SDK object), not {name}"
-    )
+    raise TypeError(_NOT_A_RESPONSE + name)
+
+
+_NOT_A_RESPONSE = (
+    "response must be a Chat Completions or Responses response (a dict or an openai "
+    "SDK object), not "
+)
 
 
 _STREAM_METHODS = ("__iter__", "__aiter__", "__enter__", "__aenter__")
@@ -102,15 +102,12 @@ def is_mapping(value: object) -> "TypeGuard[Mapping[object, object]]":
 
 
 def has(obj: object, key: str) -> bool:
-    if isinstance(obj, dict) or is_mapping(obj):
-        try:
-            return key in obj
-        # an app's mapping: whatever it raises, it has no such key
-        except Exception:  # noqa: BLE001
-            return False
+    """Whether a mapping has the key ``key``, another object the attribute."""
     try:
+        if isinstance(obj, dict) or is_mapping(obj):
+            return key in obj
         getattr(obj, key)
-    # an app's object: whatever it raises, it has no such attribute
+    # an app's mapping or object: whatever it raises, it has no such key or attribute
     except Exception:  # noqa: BLE001
         return False
     return True

@@ -60,10 +60,7 @@ def not_function(api: str, call_id: object, entry: object) -> dict[str, object]:
     kind = get(entry, "type")
     name = get(get(entry, kind), "name") if type(kind) is str else None
     what = f"{quote(name)} was called" if type(name) is str else "The tool was called"
-    message = (
-        f"{what} as a tool call of type {quote(kind)}; only function tools are "
-        "available: call one with its arguments as a JSON object."
-    )
+    message = f"{what} as a tool call of type {quote(kind)}; {_ONLY_FUNCTIONS}"
     return rejection(api, call_id, message)
 
 
@@ -71,13 +68,15 @@ def not_custom(call_id: object, item: object, caller: object) -> "dict[str, obje
     # The custom_tool_call_output rejecting a Responses custom tool call.
     name = get(item, "name")
     what = f"{quote(name)} was called" if type(name) is str else "The tool was called"
-    message = (
-        f"{what} as a custom tool, which is not in the toolset; only function tools "
-        "are available: call one with its arguments as a JSON object."
-    )
+    message = f"{what} as a custom tool, which is not in the toolset; {_ONLY_FUNCTIONS}"
     item = rejection("responses", call_id, message, caller)
     item["type"] = "custom_tool_call_output"
     return item
+
+
+_ONLY_FUNCTIONS = (
+    "only function tools are available: call one with its arguments as a JSON object."
+)
 
 
 def bad_json(
