@@ -69,9 +69,9 @@ def not_custom(call_id: object, item: object, caller: object) -> "dict[str, obje
     name = get(item, "name")
     what = f"{quote(name)} was called" if type(name) is str else "The tool was called"
     message = f"{what} as a custom tool, which is not in the toolset; {_ONLY_FUNCTIONS}"
-    item = rejection("responses", call_id, message, caller)
-    item["type"] = "custom_tool_call_output"
-    return item
+    output = rejection("responses", call_id, message, caller)
+    output["type"] = "custom_tool_call_output"
+    return output
 
 
 _ONLY_FUNCTIONS = (

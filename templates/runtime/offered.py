@@ -114,7 +114,7 @@ def _names(
 def _allowed(choice: object) -> "frozenset[str] | None":
     # The names a tool_choice lets the model call: allowed_tools (Responses' shape, or
     # Chat's inside "allowed_tools"), or one forced function; None: any of the tools.
-    kind = get(choice, "type")
+    kind = None if choice is None or type(choice) is str else get(choice, "type")
     if kind == "function":
         name = _name(choice)
         return frozenset({name}) if type(name) is str else None
