@@ -75,11 +75,10 @@ _MAX_DECODE_DEPTH = 500
 
 
 class _BadEncoding(Exception):
-    """A value the plan cannot decode: ``path`` is where, in the model's arguments."""
+    """A value the plan cannot decode: ``path`` is where, in the model's arguments (each
+    level the error passes on its way out puts its key first)."""
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.path: list[str] = []
+    path: tuple[str, ...] = ()
 
 
 def decoded(
@@ -131,7 +130,7 @@ def _decode(
                     entries, node.get("extra_value"), names, plan, depth, value
                 )
             except _BadEncoding as error:
-                error.path.insert(0, extra)
+                error.path = (extra, *error.path)
                 raise
         return value
     child = node.get("items")
@@ -167,7 +166,7 @@ def _decode_at(
     try:
         return _decode(value, index, plan, depth + 1)
     except _BadEncoding as error:
-        error.path.insert(0, key)
+        error.path = (key, *error.path)
         raise
 
 
@@ -262,7 +261,7 @@ def _from_entries(
                 item if child is None else _decode_at(item, "value", child, plan, depth)
             )
         except _BadEncoding as error:
-            error.path.insert(0, str(position))
+            error.path = (str(position), *error.path)
             raise
     return out
 
