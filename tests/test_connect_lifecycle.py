@@ -33,7 +33,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from buildutil import import_path
+from buildutil import import_path, mypy_command
 from live_support import (
     EXAMPLES,
     REPO,
@@ -507,7 +507,7 @@ def test_a_sync_script_with_the_sync_openai_client(built: Built, tmp_path: Path)
     assert second["input"] == [output]  # echo's structured content
     assert wait_gone(sorted(descendants() - before)) == []
     typed = subprocess.run(
-        [PYTHON, "-m", "mypy", "--strict", "--no-incremental", str(script)],
+        [*mypy_command(), str(script)],
         capture_output=True,
         text=True,
         env={**os.environ, "MYPYPATH": str(built.directory)},

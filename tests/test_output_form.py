@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from buildutil import GENERATED, ROOT, SNAPSHOTS
+from buildutil import GENERATED, ROOT, SNAPSHOTS, mypy_command
 
 DIFF_PAIRS = ("mcp_github.py", "mcp_github.pyi")
 
@@ -60,16 +60,7 @@ def test_ruff_format_leaves_every_generated_file_as_it_is() -> None:
 @pytest.mark.slow  # CONTRIBUTING.md, "Tiers"
 def test_mypy_strict_passes_on_generated_as_written() -> None:
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mypy",
-            "--strict",
-            "--no-incremental",
-            "--config-file",
-            str(ROOT / "tests" / "typing" / "no_frameworks.ini"),
-            ".",
-        ],
+        [*mypy_command("--config-file", str(ROOT / "tests" / "typing" / "no_frameworks.ini")), "."],
         cwd=GENERATED,
         capture_output=True,
         text=True,
@@ -82,9 +73,8 @@ def test_mypy_strict_passes_on_generated_with_nothing_installed() -> None:
     """An app type-checked where neither the mcp SDK (or the version whose modules the
     runtime imports), its HTTP client nor a framework is installed: the runtime's imports
     of them are not errors (`# mypy: disable-error-code` in the files that import them)."""
-    command = [sys.executable, "-m", "mypy", "--strict", "--no-incremental"]
     result = subprocess.run(
-        [*command, "--no-site-packages", "--config-file", os.devnull, "."],
+        [*mypy_command("--no-site-packages", "--config-file", os.devnull), "."],
         cwd=GENERATED,
         capture_output=True,
         text=True,

@@ -12,7 +12,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from buildutil import GENERATED, ROOT, import_path, readme_app
+from buildutil import GENERATED, ROOT, import_path, mypy_command, readme_app
 from live_support import run_cli
 
 pytestmark = pytest.mark.slow  # each runs mypy --strict (CONTRIBUTING.md, "Tiers")
@@ -26,10 +26,9 @@ def mypy(
     """`mypy --strict` on `paths`; the agent frameworks' types are loaded only with
     `frameworks=True` (tests/typing/no_frameworks.ini); `generated/` is on its path unless
     `generated=False` (an app's own layout, found from `cwd` as a user's mypy finds it)."""
-    command = [sys.executable, "-m", "mypy", "--strict", "--no-incremental"]
     config = "/dev/null" if frameworks else str(TYPING / "no_frameworks.ini")
     return subprocess.run(
-        [*command, "--config-file", config, *paths],
+        [*mypy_command("--config-file", config), *paths],
         cwd=cwd,
         capture_output=True,
         text=True,

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from buildutil import GENERATED, ROOT
+from buildutil import GENERATED, ROOT, mypy_command
 
 pytestmark = (
     pytest.mark.slow
@@ -20,16 +19,7 @@ NO_FRAMEWORKS = str(TYPING / "no_frameworks.ini")
 
 def mypy(*paths: str, path: Path = GENERATED) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mypy",
-            "--strict",
-            "--no-incremental",
-            "--config-file",
-            NO_FRAMEWORKS,
-            *paths,
-        ],
+        [*mypy_command("--config-file", NO_FRAMEWORKS), *paths],
         cwd=ROOT,
         capture_output=True,
         text=True,
