@@ -282,7 +282,7 @@ def _make(
 
 
 def _plan(conversion: Conversion | None) -> list[dict[str, Any]] | None:
-    """The tool's rewrites' decode plan (None: no rewrites; the runtime makes the plan of
+    """The tool's rewrites' decode plan (None: no rewrites; the runtime makes the tree of
     a tool's null paths itself: templates/runtime/decode.py, `null_plan`)."""
     return None if conversion is None else conversion.decode
 

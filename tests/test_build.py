@@ -143,6 +143,40 @@ def test_the_first_tools_loads_the_runtimes_api_and_core_and_nothing_else() -> N
     ]
 
 
+def test_reading_calls_loads_parts_of_the_runtime_only() -> None:
+    """``tool_calls()`` of either API, with its arguments as JSON text or as a dict and a
+    ``caller``, loads parts of the runtime and no module of the standard library: copying
+    a dict's values asks the ``Mapping`` ABC (``collections.abc``) about none of its
+    scalars."""
+    code = (
+        "import json, sys\n"
+        f"sys.path[:] = [{str(GENERATED)!r}]"
+        " + [p for p in sys.path if 'site-packages' not in p]\n"
+        "import mcp_time as m\n"
+        "name = next(iter(m.NAMES))\n"
+        "before = set(sys.modules)\n"
+        "caller = {'type': 'program', 'caller_id': 'p', 'depth': 1, 'tags': ['a', None]}\n"
+        "for arguments in ('{\"timezone\": \"UTC\"}', {'timezone': 'UTC', 'x': [1.5, None]}):\n"
+        "    call = {'type': 'function_call', 'call_id': 'c', 'name': name,\n"
+        "            'arguments': arguments, 'caller': caller}\n"
+        "    calls, rejected = m.tool_calls({'output': [call]})\n"
+        "    function = {'name': name, 'arguments': arguments}\n"
+        "    message = {'role': 'assistant', 'tool_calls': [\n"
+        "        {'id': 'c', 'type': 'function', 'function': function}]}\n"
+        "    m.tool_calls({'choices': [{'index': 0, 'message': message}]})\n"
+        "    print(len(calls), len(rejected))\n"
+        "loaded = set(sys.modules) - before\n"
+        "print(*sorted(n for n in loaded if not n.startswith('_mcp2openai.')) or ['-'])\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-I", "-S", "-B", "-c", code], capture_output=True, text=True
+    )
+    assert result.returncode == 0, result.stderr
+    *counts, outside = result.stdout.splitlines()
+    assert counts == ["1 0", "1 0"]
+    assert outside == "-"
+
+
 def test_a_text_output_loads_neither_the_media_part_nor_the_cutting_one() -> None:
     """The usual result, one text under its cap, is formatted by ``outputs`` alone; a result
     with an image loads ``media``, and a text over ``max_output_chars`` loads ``cutting``."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import asyncio
 import base64
+import collections
 import copy
 import json
 import types
@@ -1314,6 +1315,9 @@ def test_exceptions_are_errors(exc: BaseException, expected: str) -> None:
     assert same(exc) == expected
 
 
+_Result = collections.namedtuple("_Result", "content isError")
+
+
 @pytest.mark.parametrize(
     ("outcome", "expected"),
     [
@@ -1321,6 +1325,8 @@ def test_exceptions_are_errors(exc: BaseException, expected: str) -> None:
         (3, "[unsupported result: int]"),
         ([text("x")], "[unsupported result: list]"),
         (object(), "[unsupported result: object]"),
+        # a tuple is no result, though a namedtuple has fields of a result's names
+        (_Result([text("x")], False), "[unsupported result: _Result]"),
     ],
 )
 def test_outcome_that_is_not_a_result(outcome: object, expected: str) -> None:

@@ -114,8 +114,13 @@ class Tables:
 def chat(tool: "dict[str, object]") -> "dict[str, object]":
     """The Chat Completions form of a Responses definition: the same fields in
     ``function``, without ``output_schema``, which Chat has not."""
-    keys = ("name", "description", "parameters", "strict")
-    return {"type": "function", "function": {key: tool[key] for key in keys}}
+    function = {
+        "name": tool["name"],
+        "description": tool["description"],
+        "parameters": tool["parameters"],
+        "strict": tool["strict"],
+    }
+    return {"type": "function", "function": function}
 
 
 def read_only(annotations: "Mapping[str, object]") -> bool:

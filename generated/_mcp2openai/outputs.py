@@ -2,7 +2,7 @@
 ``tool_output()``.
 """
 
-from .reading import field, get, has, is_mapping, plain_caller
+from .reading import SCALARS, field, get, has, is_mapping, plain_caller
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -98,7 +98,11 @@ def _outcome(outcome: object, structured: bool) -> "tuple[bool, list[Part]]":
             except Exception:  # noqa: BLE001
                 text = ""
             return True, [text if text else type(outcome).__name__]
-        if not (is_mapping(outcome) or any(has(outcome, k) for k in _RESULT_FIELDS)):
+        # a scalar, list or tuple (a namedtuple too) is no result, whatever it has
+        result = not isinstance(outcome, SCALARS) and (
+            is_mapping(outcome) or any(has(outcome, k) for k in _RESULT_FIELDS)
+        )
+        if not result:
             return False, [f"[unsupported result: {type(outcome).__name__}]"]
     error = field(outcome, "isError", "is_error") is True
     content = get(outcome, "content")

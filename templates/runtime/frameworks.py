@@ -217,14 +217,19 @@ def _agents_output(content: object) -> object:
 def _pydantic_ai_output(content: object) -> object:
     if type(content) is not list:
         return content
+    import binascii
+
     from pydantic_ai import BinaryContent
 
     parts: list[object] = []
     for item in content:
         if item["type"] == "input_text":
             parts.append(item["text"])
-        elif item["type"] == "input_image":  # images and files: data URIs
-            parts.append(BinaryContent.from_data_uri(item["image_url"]))
-        else:
-            parts.append(BinaryContent.from_data_uri(item["file_data"]))
+            continue
+        # images and files: base64 data URIs, read once into the bytes they carry
+        url = item["image_url"] if item["type"] == "input_image" else item["file_data"]
+        media_type, _, data = url[5:].partition(";base64,")
+        parts.append(
+            BinaryContent(data=binascii.a2b_base64(data), media_type=media_type)
+        )
     return parts

@@ -212,6 +212,8 @@ def plain_caller(caller: object) -> "dict[str, object] | None":
 def copy(value: object) -> object:
     if isinstance(value, list):
         return [copy(item) for item in value]
+    if value is None or isinstance(value, SCALARS):  # no Mapping test for a leaf
+        return value
     if isinstance(value, dict) or is_mapping(value):
         return {key: copy(item) for key, item in value.items()}
     return value
